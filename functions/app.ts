@@ -1,0 +1,60 @@
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './http/env';
+import { AppError } from './http/errors';
+import { onError } from './http/on-error';
+import { languageFromHeader } from './i18n/translate';
+import type { AppSettings, Ports } from './ports';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { helpersRoutes } from './routes/helpers';
+import { keysRoutes } from './routes/keys';
+import { profileRoutes } from './routes/profile';
+
+export interface AppOptions {
+  /** How the entry learns the caller's address (rate limits); the shapes differ. */
+  clientIp?: (c: Context) => string | undefined;
+}
+
+/** Largest JSON body the API reads; bigger requests answer 413 before any work. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function createApp(ports: Ports, settings: AppSettings, options: AppOptions = {}) {
+  const api = new Hono<AppEnv>()
+    .route('/health', healthRoutes)
+    .route('/', authRoutes)
+    .route('/', profileRoutes)
+    .route('/keys', keysRoutes)
+    .route('/helpers', helpersRoutes);
+
+  const app = new Hono<AppEnv>();
+  app.use('/api/*', secureHeaders());
+  app.use('/api/*', async (c, next) => {
+    c.set('ports', ports);
+    c.set('settings', settings);
+    c.set('lang', languageFromHeader(c.req.header('accept-language')));
+    c.set(
+      'clientIp',
+      options.clientIp?.(c) ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown',
+    );
+    await next();
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError(413, 'payload_too_large');
+      },
+    }),
+  );
+  app.route('/api', api);
+  app.all('/api/*', () => {
+    throw new AppError(404, 'not_found');
+  });
+  app.onError(onError);
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

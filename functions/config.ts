@@ -1,0 +1,48 @@
+import * as v from 'valibot';
+
+const secret = v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'));
+const url = v.pipe(v.string(), v.url('must be a URL'));
+
+/** Embedded shape (`npm start`): everything has a default; JWT_SECRET is generated and kept if unset. */
+export const localConfigSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)), '8787'),
+  HOST: v.optional(v.string(), '127.0.0.1'),
+  DATA_DIR: v.optional(v.string(), './data'),
+  PUBLIC_URL: v.optional(url),
+  JWT_SECRET: v.optional(secret),
+  MAIL_FROM: v.optional(v.string(), 'Bot Builder <no-reply@localhost>'),
+});
+
+/** Production shape (Workers): bindings and secrets, checked once when the Worker starts. */
+export const workerConfigSchema = v.object({
+  PUBLIC_URL: url,
+  JWT_SECRET: secret,
+  DATABASE_URL: v.pipe(v.string(), v.startsWith('postgres', 'must be a postgres:// URL')),
+  UPSTASH_REDIS_REST_URL: url,
+  UPSTASH_REDIS_REST_TOKEN: v.pipe(v.string(), v.nonEmpty()),
+  QSTASH_URL: v.optional(url),
+  QSTASH_TOKEN: v.pipe(v.string(), v.nonEmpty()),
+  QSTASH_CURRENT_SIGNING_KEY: v.pipe(v.string(), v.nonEmpty()),
+  QSTASH_NEXT_SIGNING_KEY: v.pipe(v.string(), v.nonEmpty()),
+  PARTYKIT_HOST: url,
+  PARTYKIT_SECRET: secret,
+  MAIL_API_URL: url,
+  MAIL_API_KEY: v.pipe(v.string(), v.nonEmpty()),
+  MAIL_FROM: v.pipe(v.string(), v.nonEmpty()),
+  /** Tests only: a plain WebSocket proxy in front of a Postgres that stands in for Neon. */
+  NEON_WS_PROXY: v.optional(v.string()),
+});
+
+export type LocalConfig = v.InferOutput<typeof localConfigSchema>;
+export type WorkerConfig = v.InferOutput<typeof workerConfigSchema>;
+
+/** Parses configuration once; a bad value stops start-up with every problem named. */
+export function readConfig<S extends v.GenericSchema>(
+  schema: S,
+  source: Record<string, unknown>,
+): v.InferOutput<S> {
+  const result = v.safeParse(schema, source);
+  if (result.success) return result.output;
+  const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+  throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+}

@@ -1,0 +1,37 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { MessageKey } from '../i18n/translate';
+
+/** The closed set of error codes the API answers with (ARCHITECTURE §4). */
+export type ErrorCode =
+  | 'bad_request'
+  | 'validation_failed'
+  | 'payload_too_large'
+  | 'unauthorized'
+  | 'not_found'
+  | 'rate_limited'
+  | 'email_taken'
+  | 'invalid_credentials'
+  | 'email_not_verified'
+  | 'code_invalid'
+  | 'code_expired'
+  | 'code_attempts_exceeded'
+  | 'keys_limit'
+  | 'internal_error';
+
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    readonly messageKey: MessageKey = code,
+    readonly options: {
+      fields?: Record<string, MessageKey>;
+      params?: Record<string, string | number>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(code);
+  }
+}
+
+export const notFound = (messageKey: MessageKey = 'not_found') => new AppError(404, 'not_found', messageKey);
+export const unauthorized = () => new AppError(401, 'unauthorized');

@@ -1,0 +1,28 @@
+import type { ErrorHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { translate } from '../i18n/translate';
+import type { AppEnv } from './env';
+import { AppError } from './errors';
+
+/** One place turns every failure into `{message, code, fields?}` in the request's language. */
+export const onError: ErrorHandler<AppEnv> = (error, c) => {
+  const lang = c.get('lang') ?? 'ru';
+  if (error instanceof AppError) {
+    const { fields, params, headers } = error.options;
+    for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
+    const translated =
+      fields && Object.fromEntries(Object.entries(fields).map(([k, key]) => [k, translate(key, lang)]));
+    // A form with problems leads with the first one, so a client showing only `message` still says what is wrong.
+    const first = translated && Object.values(translated)[0];
+    const message =
+      error.code === 'validation_failed' && first ? first : translate(error.messageKey, lang, params);
+    return c.json({ message, code: error.code, ...(translated ? { fields: translated } : {}) }, error.status);
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    const code =
+      error.status === 413 ? 'payload_too_large' : error.status === 401 ? 'unauthorized' : 'bad_request';
+    return c.json({ message: translate(code, lang), code }, error.status);
+  }
+  console.error('unhandled error', error);
+  return c.json({ message: translate('internal_error', lang), code: 'internal_error' }, 500);
+};

@@ -1,0 +1,26 @@
+import { createMiddleware } from 'hono/factory';
+import { accountForToken } from '../services/auth/sessions';
+import { API_KEY_PREFIX, accountForApiKey } from '../services/keys/api-keys';
+import type { AppEnv } from './env';
+import { unauthorized } from './errors';
+
+/** Signed-in routes: a session JWT or an API key as the bearer credential; anything else is 401. */
+export const requireAccount = createMiddleware<AppEnv>(async (c, next) => {
+  const token = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (!token) throw unauthorized();
+  const { db, clock } = c.var.ports;
+  const now = clock.now();
+  if (token.startsWith(API_KEY_PREFIX)) {
+    const account = await accountForApiKey(db, token, now);
+    if (!account) throw unauthorized();
+    c.set('account', account);
+    c.set('sessionId', null);
+  } else {
+    const found = await accountForToken(db, c.var.settings.jwtSecret, token, now);
+    if (!found) throw unauthorized();
+    c.set('account', found.account);
+    c.set('sessionId', found.sessionId);
+  }
+  c.set('lang', c.var.account.lang);
+  await next();
+});

@@ -1,0 +1,61 @@
+/** Messages only the API produces; `{name}` placeholders are filled by `translate`. */
+export const serverMessages = {
+  bad_request: { ru: 'Некорректный запрос', en: 'Bad request' },
+  validation_failed: {
+    ru: 'Проверьте правильность заполнения полей',
+    en: 'Please check the highlighted fields',
+  },
+  payload_too_large: { ru: 'Слишком большой запрос', en: 'The request is too large' },
+  unauthorized: { ru: 'Требуется вход в систему', en: 'Please sign in' },
+  not_found: { ru: 'Не найдено', en: 'Not found' },
+  internal_error: { ru: 'Произошла неизвестная ошибка', en: 'An unknown error occurred' },
+  rate_limited: {
+    ru: 'Слишком много попыток. Повторите через {minutes} мин.',
+    en: 'Too many attempts. Try again in {minutes} min.',
+  },
+  email_taken: {
+    ru: 'Пользователь с таким Email уже зарегистрирован',
+    en: 'A user with this email is already registered',
+  },
+  invalid_credentials: { ru: 'Неверный Email или пароль', en: 'Wrong email or password' },
+  email_not_verified: {
+    ru: 'Email не подтверждён. Введите код из письма',
+    en: 'Your email is not confirmed yet. Enter the code from the email',
+  },
+  code_expired: {
+    ru: 'Срок действия кода истёк, запросите новый',
+    en: 'The code has expired, request a new one',
+  },
+  code_attempts_exceeded: {
+    ru: 'Слишком много неверных попыток, запросите новый код',
+    en: 'Too many wrong attempts, request a new code',
+  },
+  code_sent: { ru: 'Новый код успешно отправлен', en: 'A new code has been sent' },
+  verification_sent: {
+    ru: 'Мы отправили код подтверждения на {email}',
+    en: 'We have sent a confirmation code to {email}',
+  },
+  email_verified: { ru: 'Email подтверждён. Войдите в аккаунт', en: 'Email confirmed. Please sign in' },
+  reset_code_sent: {
+    ru: 'Если аккаунт с таким Email существует, мы отправили на него код',
+    en: 'If an account with this email exists, we have sent a code to it',
+  },
+  password_reset: {
+    ru: 'Пароль изменён. Войдите с новым паролем',
+    en: 'Password changed. Sign in with the new one',
+  },
+  password_changed: { ru: 'Пароль успешно изменён', en: 'Password changed' },
+  key_not_found: { ru: 'Ключ не найден', en: 'Key not found' },
+  keys_limit: { ru: 'Достигнут лимит API-ключей', en: 'API key limit reached' },
+  logged_out: { ru: 'Вы вышли из аккаунта', en: 'Signed out' },
+  mail_verify_subject: { ru: 'Код подтверждения Email', en: 'Email confirmation code' },
+  mail_verify_text: {
+    ru: 'Здравствуйте, {name}!\n\nВаш код подтверждения: {code}\nКод действует {minutes} минут.\n\nЕсли вы не регистрировались, просто проигнорируйте это письмо.',
+    en: 'Hello, {name}!\n\nYour confirmation code: {code}\nThe code is valid for {minutes} minutes.\n\nIf you did not sign up, just ignore this email.',
+  },
+  mail_reset_subject: { ru: 'Код для сброса пароля', en: 'Password reset code' },
+  mail_reset_text: {
+    ru: 'Здравствуйте, {name}!\n\nКод для сброса пароля: {code}\nКод действует {minutes} минут.\n\nЕсли вы не запрашивали сброс, проигнорируйте это письмо.',
+    en: 'Hello, {name}!\n\nYour password reset code: {code}\nThe code is valid for {minutes} minutes.\n\nIf you did not ask for a reset, ignore this email.',
+  },
+} as const;

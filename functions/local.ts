@@ -1,0 +1,70 @@
+/** Embedded default shape: one Node process serving the SPA and the API over PGlite (`npm start`). */
+import { mkdir } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { schedules } from '../schedules';
+import { createApp } from './app';
+import { localConfigSchema, readConfig } from './config';
+import { attachRoomSockets } from './local-rooms-socket';
+import { loadOrCreateSecret } from './local-secret';
+import type { Ports } from './ports';
+import { systemClock } from './ports/clock';
+import { openPgliteDb } from './ports/db-pglite';
+import { LocalJobs, startSchedules } from './ports/jobs-local';
+import { MemoryKv } from './ports/kv-memory';
+import { EmlFolderMail } from './ports/mail-eml';
+import { LocalRooms } from './ports/rooms-local';
+
+const config = readConfig(localConfigSchema, process.env);
+const dataDir = resolve(config.DATA_DIR);
+await mkdir(dataDir, { recursive: true });
+const webRoot = resolve(import.meta.dirname, '../web/dist');
+
+const clock = systemClock;
+const { db, client } = await openPgliteDb(join(dataDir, 'pg'));
+const jobs = new LocalJobs(db, clock);
+const rooms = new LocalRooms();
+const ports: Ports = {
+  db,
+  clock,
+  jobs,
+  rooms,
+  kv: new MemoryKv(clock),
+  mail: new EmlFolderMail(join(dataDir, 'mail'), config.MAIL_FROM, clock),
+};
+const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
+const settings = { jwtSecret: config.JWT_SECRET ?? (await loadOrCreateSecret(dataDir)), publicUrl };
+
+const app = createApp(ports, settings, { clientIp: (c) => getConnInfo(c).remote.address });
+app.use('/*', serveStatic({ root: webRoot }));
+app.get('*', serveStatic({ root: webRoot, path: 'index.html' }));
+
+const stopSchedules = startSchedules(
+  jobs,
+  clock,
+  schedules.map((s) => ({ ...s, handler: () => s.handler(ports) })),
+);
+jobs.start();
+
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const url = config.PUBLIC_URL ?? `http://${config.HOST}:${info.port}`;
+  console.log(`Ready: ${url} (data in ${dataDir})`);
+}) as Server;
+const sockets = attachRoomSockets(server, rooms);
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  stopSchedules();
+  sockets.close();
+  server.close();
+  await jobs.stop();
+  await client.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

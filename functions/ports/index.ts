@@ -1,0 +1,24 @@
+import type { Clock } from './clock';
+import type { Db } from './db';
+import type { Jobs } from './jobs';
+import type { Kv } from './kv';
+import type { Mail } from './mail';
+import type { Rooms } from './rooms';
+
+/** Everything domain code may touch outside itself; each shape's entry file builds these. */
+export interface Ports {
+  db: Db;
+  kv: Kv;
+  mail: Mail;
+  clock: Clock;
+  jobs: Jobs;
+  rooms: Rooms;
+}
+
+/** Settings the app itself needs, whatever the shape. */
+export interface AppSettings {
+  /** HS256 key for session tokens, at least 32 characters. */
+  jwtSecret: string;
+  /** The product's public origin, e.g. https://app.example.com. */
+  publicUrl: string;
+}

@@ -1,0 +1,34 @@
+import { Redis } from '@upstash/redis/cloudflare';
+import type { Kv } from './kv';
+
+/** Upstash Redis over REST, for the production shape. */
+export class UpstashKv implements Kv {
+  private readonly redis: Redis;
+
+  constructor(url: string, token: string) {
+    this.redis = new Redis({ url, token, automaticDeserialization: false });
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.redis.get<string>(key);
+  }
+
+  async set(key: string, value: string, options?: { ttlSeconds?: number }): Promise<void> {
+    if (options?.ttlSeconds) await this.redis.set(key, value, { ex: options.ttlSeconds });
+    else await this.redis.set(key, value);
+  }
+
+  async del(key: string): Promise<void> {
+    await this.redis.del(key);
+  }
+
+  async incr(key: string, ttlSeconds: number): Promise<number> {
+    const [count] = await this.redis.multi().incr(key).expire(key, ttlSeconds, 'NX').exec<[number, number]>();
+    return count;
+  }
+
+  async ttl(key: string): Promise<number | null> {
+    const seconds = await this.redis.ttl(key);
+    return seconds >= 0 ? seconds : null;
+  }
+}

@@ -1,0 +1,94 @@
+import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { type Account, accounts, apiKeys } from '../../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import type { Db } from '../../ports/db';
+import { MAX_API_KEYS } from '../../shared/constants';
+import { sha256Hex } from '../auth/passwords';
+import type { AccountContext } from '../context';
+
+/** Secrets look like `bk_<43 base64url chars>`; the prefix tells them apart from session JWTs. */
+export const API_KEY_PREFIX = 'bk_';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function newSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return API_KEY_PREFIX + base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+const publicKey = (row: typeof apiKeys.$inferSelect) => ({
+  id: row.id,
+  comment: row.comment,
+  prefix: row.prefix,
+  created_at: row.createdAt.toISOString(),
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+});
+
+export async function listKeys(ctx: AccountContext) {
+  const rows = await ctx.ports.db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.accountId, ctx.account.id))
+    .orderBy(desc(apiKeys.createdAt));
+  return rows.map(publicKey);
+}
+
+/** Creates a key; the secret is in this answer only and stored as a hash. */
+export async function createKey(ctx: AccountContext, comment: string) {
+  const { db, clock } = ctx.ports;
+  const [existing] = await db
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(eq(apiKeys.accountId, ctx.account.id));
+  if ((existing?.n ?? 0) >= MAX_API_KEYS) throw new AppError(422, 'keys_limit');
+  const secret = newSecret();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      accountId: ctx.account.id,
+      comment,
+      keyHash: await sha256Hex(secret),
+      prefix: `${secret.slice(0, 10)}…`,
+      createdAt: clock.now(),
+    })
+    .returning();
+  if (!row) throw new Error('key insert returned nothing');
+  return { ...publicKey(row), key: secret };
+}
+
+const ownKey = (ctx: AccountContext, id: string) =>
+  and(eq(apiKeys.id, id), eq(apiKeys.accountId, ctx.account.id));
+
+export async function updateKeyComment(ctx: AccountContext, id: string, comment: string) {
+  if (!UUID.test(id)) throw notFound('key_not_found');
+  const [row] = await ctx.ports.db.update(apiKeys).set({ comment }).where(ownKey(ctx, id)).returning();
+  if (!row) throw notFound('key_not_found');
+  return publicKey(row);
+}
+
+export async function deleteKey(ctx: AccountContext, id: string) {
+  if (!UUID.test(id)) throw notFound('key_not_found');
+  const [row] = await ctx.ports.db.delete(apiKeys).where(ownKey(ctx, id)).returning({ id: apiKeys.id });
+  if (!row) throw notFound('key_not_found');
+}
+
+/** The account an API key secret belongs to; marks the key used (at most once a minute). */
+export async function accountForApiKey(db: Db, secret: string, now: Date): Promise<Account | null> {
+  const keyHash = await sha256Hex(secret);
+  const [row] = await db
+    .select({ account: accounts, keyId: apiKeys.id })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(eq(apiKeys.keyHash, keyHash));
+  if (!row) return null;
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiKeys.id, row.keyId),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - 60_000))),
+      ),
+    );
+  return row.account;
+}

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { type Account, accounts } from '../../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Currency, Language } from '../../shared/constants';
+import type { AccountContext } from '../context';
+
+/** The §3 Profile as the SPA reads it. */
+export function profileView(account: Account) {
+  return {
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    phone: account.phone,
+    lang: account.lang,
+    currency: account.currency,
+    demo_till: account.demoTill.toISOString(),
+    tour_showed: account.tourShowed,
+    role: account.role,
+    notifications: account.notifications,
+    clients_partner: { balance: account.partnerBalanceMinor },
+    created_at: account.createdAt.toISOString(),
+  };
+}
+
+export type ProfileView = ReturnType<typeof profileView>;
+
+async function save(ctx: AccountContext, changes: Partial<typeof accounts.$inferInsert>) {
+  const [account] = await ctx.ports.db
+    .update(accounts)
+    .set(changes)
+    .where(eq(accounts.id, ctx.account.id))
+    .returning();
+  if (!account) throw new AppError(401, 'unauthorized');
+  return profileView(account);
+}
+
+export async function updateProfile(
+  ctx: AccountContext,
+  input: { name?: string; phone?: string; lang?: Language; currency?: Currency },
+) {
+  return save(ctx, input);
+}
+
+export async function saveTour(
+  ctx: AccountContext,
+  fields: { role: 'client' | 'partner'; industry?: string | undefined } & Record<string, string | undefined>,
+) {
+  const answers = Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''),
+  ) as Record<string, string>;
+  return save(ctx, { tourAnswers: answers, tourShowed: true, role: fields.role });
+}
+
+/** Normalises a Telegram recipient for comparison: usernames are case-insensitive, '@' optional. */
+const recipientKey = (contact: string) =>
+  /^-?\d+$/.test(contact) ? contact : contact.replace(/^@/, '').toLowerCase();
+
+export async function setTelegramRecipients(ctx: AccountContext, contacts: string[]) {
+  const seen = new Map<string, number>();
+  for (const [index, contact] of contacts.entries()) {
+    const key = recipientKey(contact);
+    if (seen.has(key)) {
+      throw new AppError(422, 'validation_failed', 'recipient_duplicate', {
+        fields: { [`contacts.${index}`]: 'recipient_duplicate' },
+      });
+    }
+    seen.set(key, index);
+  }
+  const normalized = contacts.map((c) => (/^-?\d+$/.test(c) || c.startsWith('@') ? c : `@${c}`));
+  return save(ctx, { notifications: normalized });
+}

@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+import { CODE_LENGTH } from '../constants';
+import type { SharedMessageKey } from '../messages';
+import { normalizePhone } from '../phone';
+
+/** Issue messages are message keys; each side translates them. */
+export const msg = (key: SharedMessageKey) => key;
+
+const MAX_TEXT = 255;
+
+/** A string that may be missing or null (read as empty); wrong types and huge strings are refused. */
+export const looseString = (max = MAX_TEXT) =>
+  v.pipe(v.nullish(v.string(msg('invalid_value')), ''), v.maxLength(max, msg('too_long')));
+
+export const requiredText = (requiredKey: SharedMessageKey, max = MAX_TEXT) =>
+  v.pipe(looseString(max), v.trim(), v.nonEmpty(msg(requiredKey)));
+
+export const email = v.pipe(
+  requiredText('email_required', 254),
+  v.toLowerCase(),
+  v.email(msg('email_format')),
+);
+
+export const phone = v.pipe(
+  requiredText('phone_required', 32),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const normalized = normalizePhone(dataset.value);
+    if (normalized === null) {
+      addIssue({ message: msg('phone_format') });
+      return NEVER;
+    }
+    return normalized;
+  }),
+);
+
+export const code = v.pipe(
+  requiredText('code_required', 32),
+  v.check((value) => value.length >= CODE_LENGTH, msg('code_incomplete')),
+  v.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), msg('code_invalid')),
+);
+
+/** Password fields are never trimmed: spaces are part of a password. */
+export const password = looseString(128);

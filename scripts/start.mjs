@@ -1,0 +1,38 @@
+// `npm start`: builds the SPA when its sources are newer than the build, then runs the embedded server.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const built = join(root, 'web/dist/index.html');
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+function needsBuild() {
+  if (!existsSync(built)) return true;
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'functions/shared'].map((p) =>
+    join(root, p),
+  );
+  const newest = Math.max(...sources.filter(existsSync).map(newestMtime));
+  return newest > statSync(built).mtimeMs;
+}
+
+if (needsBuild()) {
+  console.log('Building the web app…');
+  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'functions/local.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

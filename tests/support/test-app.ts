@@ -1,0 +1,28 @@
+import { createApp } from '../../functions/app';
+import type { AppSettings, Ports } from '../../functions/ports';
+import { ManualClock } from '../../functions/ports/clock-manual';
+import { openPgliteDb } from '../../functions/ports/db-pglite';
+import { LocalJobs } from '../../functions/ports/jobs-local';
+import { MemoryKv } from '../../functions/ports/kv-memory';
+import { CapturedMail } from '../../functions/ports/mail-captured';
+import { LocalRooms } from '../../functions/ports/rooms-local';
+
+export const TEST_SETTINGS: AppSettings = {
+  jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
+  publicUrl: 'http://127.0.0.1:8787',
+};
+
+/** The real app over in-memory PGlite, a manual clock, captured mail; one per test file. */
+export async function createTestApp() {
+  const clock = new ManualClock(new Date());
+  const { db, client } = await openPgliteDb();
+  const mail = new CapturedMail();
+  const kv = new MemoryKv(clock);
+  const jobs = new LocalJobs(db, clock);
+  const rooms = new LocalRooms();
+  const ports: Ports = { db, kv, mail, clock, jobs, rooms };
+  const app = createApp(ports, TEST_SETTINGS, { clientIp: (c) => c.req.header('x-test-ip') });
+  return { app, ports, clock, mail, kv, jobs, rooms, db, close: () => client.close() };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
