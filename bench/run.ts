@@ -1,0 +1,74 @@
+// `npm run bench`: prints the figures of the embedded server and the build sizes.
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { codeFromMailFolder, startLocalServer } from '../tests/support/local-server';
+import { type LoadFigures, load } from './load';
+import { spaInitialJsGzip, workerBundleGzip } from './sizes';
+
+const root = new URL('..', import.meta.url).pathname;
+const tmp = join(root, 'bench/.tmp');
+await mkdir(tmp, { recursive: true });
+const dataDir = await mkdtemp(join(tmp, 'data-'));
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const row = (name: string, f: LoadFigures) =>
+  `${name.padEnd(34)} ${String(f.requestsPerSecond).padStart(7)} req/s   p50 ${f.p50} ms   p99 ${f.p99} ms${
+    f.errors ? `   (${f.errors} errors)` : ''
+  }`;
+
+spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+const first = await startLocalServer(dataDir);
+await first.stop();
+const server = await startLocalServer(dataDir);
+try {
+  const email = 'bench@example.com';
+  const password = 'bench-password-1';
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<Record<string, unknown>>);
+  await post('/api/register', {
+    name: 'Bench',
+    email,
+    phone: '79990000000',
+    password,
+    password_confirmation: password,
+  });
+  await post('/api/verify-email', { email, code: await codeFromMailFolder(dataDir, email) });
+  const { token } = (await post('/api/login', { email, password })) as { token: string };
+
+  const bare = await load(`${server.url}/api/health/live`, {});
+  const profile = await load(`${server.url}/api/profile`, { authorization: `Bearer ${token}` });
+
+  console.log('\nLocal server (embedded shape, PGlite), 16 connections, 5 s each');
+  console.log(row('bare Hono route GET /api/health/live', bare));
+  console.log(row('authenticated GET /api/profile', profile));
+  console.log(
+    `profile / bare throughput ratio     ${(profile.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
+  );
+  console.log('\nStart-up (npm start to "Ready", SPA already built)');
+  console.log(`fresh DATA_DIR (creates the database) ${(first.readyMs / 1000).toFixed(2)} s`);
+  console.log(`restart on existing data             ${(server.readyMs / 1000).toFixed(2)} s`);
+} finally {
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+const spa = spaInitialJsGzip();
+console.log('\nSizes (gzip -9)');
+console.log(`SPA initial JavaScript (${spa.files} files)     ${kb(spa.bytes)}`);
+const workerOut = await mkdtemp(join(tmp, 'worker-'));
+try {
+  console.log(`Worker bundle                        ${kb(workerBundleGzip(workerOut))}`);
+} catch (error) {
+  console.log(`Worker bundle                        unavailable: ${(error as Error).message.split('\n')[0]}`);
+} finally {
+  await rm(workerOut, { recursive: true, force: true });
+}

@@ -1,0 +1,69 @@
+// `npm test`: installs what the browser tests need, then runs the static checks and every test suite,
+// and ends with one line of totals.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = join(root, 'tests/.tmp/reports');
+mkdirSync(reports, { recursive: true });
+
+process.env.WRANGLER_SEND_METRICS = 'false';
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+process.env.NO_UPDATE_NOTIFIER = '1';
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  console.log('Installing Debian chromium for the browser tests…');
+  const [command, ...prefix] = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', 'apt-get'];
+  const apt = (args) =>
+    run(`apt-get ${args[0]}`, command, [...prefix, ...args], { DEBIAN_FRONTEND: 'noninteractive' });
+  if (!apt(['update', '-qq']) || !apt(['install', '-y', '-qq', 'chromium'])) {
+    console.error('Could not install chromium; the browser tests need /usr/bin/chromium.');
+    process.exit(1);
+  }
+}
+
+const suites = [
+  { name: 'unit', args: ['vitest', 'run', '--project', 'unit'] },
+  { name: 'api', args: ['vitest', 'run', '--project', 'api'] },
+  { name: 'worker', args: ['vitest', 'run', '--config', 'tests/worker/vitest.config.mts'] },
+  { name: 'e2e', args: ['vitest', 'run', '--project', 'e2e'] },
+];
+
+ensureChromium();
+const checks = [
+  run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+  run('typecheck (worker tests)', 'npx', ['tsc', '-p', 'tests/worker/tsconfig.json', '--noEmit']),
+  run('lint', 'npx', ['biome', 'check', '.']),
+];
+
+let passed = 0;
+let failed = 0;
+const failedSuites = [];
+for (const suite of suites) {
+  const output = join(reports, `${suite.name}.json`);
+  const ok = run(`${suite.name} tests`, 'npx', [
+    ...suite.args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${output}`,
+  ]);
+  if (existsSync(output)) {
+    const report = JSON.parse(readFileSync(output, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  }
+  if (!ok) failedSuites.push(suite.name);
+}
+
+if (checks.includes(false)) failedSuites.unshift('static checks');
+if (failedSuites.length) console.log(`\nFailed: ${failedSuites.join(', ')}`);
+console.log(`\nTotal: ${passed} passed, ${failed} failed`);
+process.exit(failedSuites.length ? 1 : 0);

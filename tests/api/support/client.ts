@@ -1,0 +1,69 @@
+import type { TestApp } from '../../support/test-app';
+
+export interface CallOptions {
+  body?: unknown;
+  /** A raw body sent as is (for malformed JSON). */
+  rawBody?: string;
+  token?: string;
+  lang?: string;
+  ip?: string;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
+  json: any;
+}
+
+/** Calls the app in-process the way the SPA does over HTTP. */
+export function apiClient(t: TestApp) {
+  return async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+    const headers: Record<string, string> = { 'x-test-ip': options.ip ?? '10.0.0.1' };
+    if (options.body !== undefined || options.rawBody !== undefined)
+      headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.lang) headers['accept-language'] = options.lang;
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const response = await t.app.request(path, { method, headers, body });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null };
+  };
+}
+
+export type Call = ReturnType<typeof apiClient>;
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}${++counter}-${Date.now()}@example.com`;
+
+export const newUser = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Анна',
+  email: uniqueEmail(),
+  phone: '7 (999) 123-45-67',
+  password: 'secret-pass-1',
+  password_confirmation: 'secret-pass-1',
+  currency: 'rub',
+  language: 'ru',
+  ...overrides,
+});
+
+/** The 6-digit code from the newest e-mail sent to `email`. */
+export function codeFrom(t: TestApp, email: string): string {
+  const text = t.mail.lastTo(email)?.text ?? '';
+  const match = /\b(\d{6})\b/.exec(text);
+  if (!match?.[1]) throw new Error(`no code mailed to ${email}`);
+  return match[1];
+}
+
+/** Registers, verifies and signs in; returns the credentials and a session token. */
+export async function signedInUser(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const call = apiClient(t);
+  const user = newUser(overrides);
+  const registered = await call('POST', '/api/register', { body: user });
+  if (registered.status !== 201) throw new Error(`register: ${JSON.stringify(registered.json)}`);
+  const email = registered.json.email as string;
+  await call('POST', '/api/verify-email', { body: { email, code: codeFrom(t, email) } });
+  const login = await call('POST', '/api/login', { body: { email, password: user.password } });
+  if (login.status !== 200) throw new Error(`login: ${JSON.stringify(login.json)}`);
+  return { ...user, email, token: login.json.token as string };
+}
