@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { apiClient, type Call, signedInUser } from './support/client';
+import { signedInUser, useTestApp } from './support/client';
 
-let t: TestApp;
-let call: Call;
-beforeAll(async () => {
-  t = await createTestApp();
-  call = apiClient(t);
-});
-afterAll(() => t.close());
+const api = useTestApp();
 
 describe('profile', () => {
   it('shows the §3 profile fields of the signed-in account', async () => {
-    const user = await signedInUser(t, { currency: 'kzt' });
-    const answer = await call('GET', '/api/profile', { token: user.token });
+    const user = await signedInUser(api.t, { currency: 'kzt' });
+    const answer = await api.call('GET', '/api/profile', { token: user.token });
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({
       name: 'Анна',
@@ -34,8 +27,8 @@ describe('profile', () => {
   });
 
   it('saves name, phone, language and currency; errors then come in the saved language', async () => {
-    const user = await signedInUser(t);
-    const saved = await call('POST', '/api/profile', {
+    const user = await signedInUser(api.t);
+    const saved = await api.call('POST', '/api/profile', {
       token: user.token,
       body: { name: ' Анна Петрова ', phone: '7 (912) 000-11-22', lang: 'en', currency: 'usd' },
     });
@@ -46,26 +39,26 @@ describe('profile', () => {
       lang: 'en',
       currency: 'usd',
     });
-    expect((await call('GET', '/api/profile', { token: user.token })).json.lang).toBe('en');
+    expect((await api.call('GET', '/api/profile', { token: user.token })).json.lang).toBe('en');
 
-    const bad = await call('POST', '/api/profile', { token: user.token, body: { name: '' }, lang: 'ru' });
+    const bad = await api.call('POST', '/api/profile', { token: user.token, body: { name: '' }, lang: 'ru' });
     expect(bad.status).toBe(422);
     expect(bad.json.fields.name).toBe('Please enter your name');
   });
 
   it('refuses bad values and changes nothing', async () => {
-    const user = await signedInUser(t);
+    const user = await signedInUser(api.t);
     for (const body of [{ phone: '123' }, { currency: 'btc' }, { lang: 'fr' }, { name: 'x'.repeat(500) }]) {
-      expect((await call('POST', '/api/profile', { token: user.token, body })).status).toBe(422);
+      expect((await api.call('POST', '/api/profile', { token: user.token, body })).status).toBe(422);
     }
-    const profile = await call('GET', '/api/profile', { token: user.token });
+    const profile = await api.call('GET', '/api/profile', { token: user.token });
     expect(profile.json).toMatchObject({ name: 'Анна', phone: '79991234567', currency: 'rub', lang: 'ru' });
   });
 });
 
 describe('changing the password', () => {
   it('checks the §5 rules', async () => {
-    const user = await signedInUser(t);
+    const user = await signedInUser(api.t);
     const cases: [Record<string, string>, string, string][] = [
       [
         { new_password: '', new_password_confirmation: '' },
@@ -84,24 +77,26 @@ describe('changing the password', () => {
       ],
     ];
     for (const [body, field, message] of cases) {
-      const answer = await call('POST', '/api/change_password', { token: user.token, body });
+      const answer = await api.call('POST', '/api/change_password', { token: user.token, body });
       expect(answer.status).toBe(422);
       expect(answer.json.fields[field]).toBe(message);
     }
   });
 
   it('changes it, keeps this session and ends the others', async () => {
-    const user = await signedInUser(t);
-    const other = await call('POST', '/api/login', { body: { email: user.email, password: user.password } });
-    const answer = await call('POST', '/api/change_password', {
+    const user = await signedInUser(api.t);
+    const other = await api.call('POST', '/api/login', {
+      body: { email: user.email, password: user.password },
+    });
+    const answer = await api.call('POST', '/api/change_password', {
       token: user.token,
       body: { new_password: 'changed-pass-1', new_password_confirmation: 'changed-pass-1' },
     });
     expect(answer.status).toBe(200);
     expect(answer.json.message).toBe('Пароль успешно изменён');
-    expect((await call('GET', '/api/profile', { token: user.token })).status).toBe(200);
-    expect((await call('GET', '/api/profile', { token: other.json.token })).status).toBe(401);
-    const login = await call('POST', '/api/login', {
+    expect((await api.call('GET', '/api/profile', { token: user.token })).status).toBe(200);
+    expect((await api.call('GET', '/api/profile', { token: other.json.token })).status).toBe(401);
+    const login = await api.call('POST', '/api/login', {
       body: { email: user.email, password: 'changed-pass-1' },
     });
     expect(login.status).toBe(200);
@@ -110,8 +105,8 @@ describe('changing the password', () => {
 
 describe('Telegram recipients', () => {
   it('saves the list, normalising usernames', async () => {
-    const user = await signedInUser(t);
-    const answer = await call('POST', '/api/profile/tg', {
+    const user = await signedInUser(api.t);
+    const answer = await api.call('POST', '/api/profile/tg', {
       token: user.token,
       body: { contacts: ['@shop_owner', 'manager_anna', '123456789'] },
     });
@@ -120,36 +115,39 @@ describe('Telegram recipients', () => {
   });
 
   it("refuses a duplicate with 'Такой получатель уже есть в списке' and keeps the saved list", async () => {
-    const user = await signedInUser(t);
-    await call('POST', '/api/profile/tg', { token: user.token, body: { contacts: ['@shop_owner'] } });
-    const answer = await call('POST', '/api/profile/tg', {
+    const user = await signedInUser(api.t);
+    await api.call('POST', '/api/profile/tg', { token: user.token, body: { contacts: ['@shop_owner'] } });
+    const answer = await api.call('POST', '/api/profile/tg', {
       token: user.token,
       body: { contacts: ['@shop_owner', 'Shop_Owner'] },
     });
     expect(answer.status).toBe(422);
     expect(answer.json.message).toBe('Такой получатель уже есть в списке');
     expect(answer.json.fields['contacts.1']).toBe('Такой получатель уже есть в списке');
-    expect((await call('GET', '/api/profile', { token: user.token })).json.notifications).toEqual([
+    expect((await api.call('GET', '/api/profile', { token: user.token })).json.notifications).toEqual([
       '@shop_owner',
     ]);
   });
 
   it('refuses something that is not a Telegram recipient, and too many recipients', async () => {
-    const user = await signedInUser(t);
-    const bad = await call('POST', '/api/profile/tg', {
+    const user = await signedInUser(api.t);
+    const bad = await api.call('POST', '/api/profile/tg', {
       token: user.token,
       body: { contacts: ['<script>'] },
     });
     expect(bad.json.fields['contacts.0']).toBe('Укажите @username или числовой chat id Telegram');
     const many = Array.from({ length: 21 }, (_, i) => `@recipient_${i}`);
-    const tooMany = await call('POST', '/api/profile/tg', { token: user.token, body: { contacts: many } });
+    const tooMany = await api.call('POST', '/api/profile/tg', {
+      token: user.token,
+      body: { contacts: many },
+    });
     expect(tooMany.json.fields.contacts).toBe('Слишком много получателей');
   });
 });
 
 describe('onboarding tour', () => {
   it('stores the answers, the role and marks the tour shown', async () => {
-    const user = await signedInUser(t);
+    const user = await signedInUser(api.t);
     const fields = {
       usage_plan: 'Отвечать клиентам салона в Telegram',
       role: 'partner',
@@ -157,21 +155,21 @@ describe('onboarding tour', () => {
       ai_experience: 'Пробовали ChatGPT',
       sales_staff: '3',
     };
-    const answer = await call('POST', '/api/helpers/tour', { token: user.token, body: { fields } });
+    const answer = await api.call('POST', '/api/helpers/tour', { token: user.token, body: { fields } });
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ tour_showed: true, role: 'partner' });
-    const [row] = await t.db.select().from(accounts).where(eq(accounts.email, user.email));
+    const [row] = await api.t.db.select().from(accounts).where(eq(accounts.email, user.email));
     expect(row?.tourAnswers).toEqual({ ...fields });
   });
 
   it('requires the client or partner choice', async () => {
-    const user = await signedInUser(t);
-    const answer = await call('POST', '/api/helpers/tour', {
+    const user = await signedInUser(api.t);
+    const answer = await api.call('POST', '/api/helpers/tour', {
       token: user.token,
       body: { fields: { role: 'boss' } },
     });
     expect(answer.status).toBe(422);
     expect(answer.json.message).toBe('Выберите, клиент вы или партнёр');
-    expect((await call('GET', '/api/profile', { token: user.token })).json.tour_showed).toBe(false);
+    expect((await api.call('GET', '/api/profile', { token: user.token })).json.tour_showed).toBe(false);
   });
 });

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { apiClient, type Call, signedInUser } from './support/client';
+import { describe, expect, it } from 'vitest';
+import { signedInUser, useTestApp } from './support/client';
 
-let t: TestApp;
-let call: Call;
-beforeAll(async () => {
-  t = await createTestApp();
-  call = apiClient(t);
-});
-afterAll(() => t.close());
+const api = useTestApp();
 
 describe('signing in and out', () => {
   it('a wrong password or unknown e-mail gets one message', async () => {
-    const user = await signedInUser(t);
+    const user = await signedInUser(api.t);
     for (const body of [
       { email: user.email, password: 'wrong-password' },
       { email: 'ghost@example.com', password: 'whatever-1' },
     ]) {
-      const answer = await call('POST', '/api/login', { body });
+      const answer = await api.call('POST', '/api/login', { body });
       expect(answer.status).toBe(422);
       expect(answer.json).toMatchObject({
         code: 'invalid_credentials',
@@ -27,12 +20,12 @@ describe('signing in and out', () => {
   });
 
   it('checks the sign-in form with the §5 messages', async () => {
-    const empty = await call('POST', '/api/login', { body: { email: '', password: '' } });
+    const empty = await api.call('POST', '/api/login', { body: { email: '', password: '' } });
     expect(empty.json.fields).toEqual({
       email: 'Необходимо заполнить Email',
       password: 'Необходимо заполнить пароль',
     });
-    const format = await call('POST', '/api/login', { body: { email: 'nope', password: 'x' } });
+    const format = await api.call('POST', '/api/login', { body: { email: 'nope', password: 'x' } });
     expect(format.json.fields.email).toBe('Неправильный формат Email');
   });
 
@@ -51,7 +44,7 @@ describe('signing in and out', () => {
     ];
     for (const [method, path] of routes) {
       for (const token of [undefined, 'garbage', 'eyJhbGciOiJIUzI1NiJ9.e30.x', 'bk_unknown']) {
-        const answer = await call(method, path, { token, body: method === 'GET' ? undefined : {} });
+        const answer = await api.call(method, path, { token, body: method === 'GET' ? undefined : {} });
         expect(answer.status, `${method} ${path} ${token}`).toBe(401);
         expect(answer.json).toEqual({ code: 'unauthorized', message: 'Требуется вход в систему' });
       }
@@ -59,25 +52,29 @@ describe('signing in and out', () => {
   });
 
   it('logout revokes the token; other sessions keep working', async () => {
-    const user = await signedInUser(t);
-    const second = await call('POST', '/api/login', { body: { email: user.email, password: user.password } });
-    expect((await call('GET', '/api/profile', { token: user.token })).status).toBe(200);
-    expect((await call('POST', '/api/logout', { token: user.token })).status).toBe(200);
-    expect((await call('GET', '/api/profile', { token: user.token })).status).toBe(401);
-    expect((await call('GET', '/api/profile', { token: second.json.token })).status).toBe(200);
+    const user = await signedInUser(api.t);
+    const second = await api.call('POST', '/api/login', {
+      body: { email: user.email, password: user.password },
+    });
+    expect((await api.call('GET', '/api/profile', { token: user.token })).status).toBe(200);
+    expect((await api.call('POST', '/api/logout', { token: user.token })).status).toBe(200);
+    expect((await api.call('GET', '/api/profile', { token: user.token })).status).toBe(401);
+    expect((await api.call('GET', '/api/profile', { token: second.json.token })).status).toBe(200);
   });
 
   it('a session expires after 30 days', async () => {
-    const user = await signedInUser(t);
-    t.clock.advance(31 * 86_400_000);
-    expect((await call('GET', '/api/profile', { token: user.token })).status).toBe(401);
+    const user = await signedInUser(api.t);
+    api.t.clock.advance(31 * 86_400_000);
+    expect((await api.call('GET', '/api/profile', { token: user.token })).status).toBe(401);
   });
 
   it('limits sign-in attempts per e-mail, then answers with Retry-After', async () => {
-    const user = await signedInUser(t);
-    let answer = await call('POST', '/api/login', { body: { email: user.email, password: 'wrong-pass' } });
+    const user = await signedInUser(api.t);
+    let answer = await api.call('POST', '/api/login', {
+      body: { email: user.email, password: 'wrong-pass' },
+    });
     for (let i = 1; i < 11; i++) {
-      answer = await call('POST', '/api/login', {
+      answer = await api.call('POST', '/api/login', {
         body: { email: user.email, password: i < 10 ? 'wrong-pass' : user.password },
         ip: `10.3.0.${i}`,
       });
@@ -86,8 +83,10 @@ describe('signing in and out', () => {
     expect(answer.json.message).toBe('Слишком много попыток. Повторите через 15 мин.');
     expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
 
-    t.clock.advance(15 * 60_000 + 1000);
-    const later = await call('POST', '/api/login', { body: { email: user.email, password: user.password } });
+    api.t.clock.advance(15 * 60_000 + 1000);
+    const later = await api.call('POST', '/api/login', {
+      body: { email: user.email, password: user.password },
+    });
     expect(later.status).toBe(200);
   });
 
@@ -96,7 +95,10 @@ describe('signing in and out', () => {
     let status = 0;
     for (let i = 0; i < 51; i++) {
       status = (
-        await call('POST', '/api/login', { body: { email: `x${i}@example.com`, password: 'whatever-1' }, ip })
+        await api.call('POST', '/api/login', {
+          body: { email: `x${i}@example.com`, password: 'whatever-1' },
+          ip,
+        })
       ).status;
     }
     expect(status).toBe(429);

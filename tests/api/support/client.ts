@@ -1,4 +1,5 @@
-import type { TestApp } from '../../support/test-app';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from '../../support/test-app';
 
 export interface CallOptions {
   body?: unknown;
@@ -66,4 +67,15 @@ export async function signedInUser(t: TestApp, overrides: Record<string, unknown
   const login = await call('POST', '/api/login', { body: { email, password: user.password } });
   if (login.status !== 200) throw new Error(`login: ${JSON.stringify(login.json)}`);
   return { ...user, email, token: login.json.token as string };
+}
+
+/** One real app per test file, shared by its tests: `api.t` is the app, `api.call` the client. */
+export function useTestApp() {
+  const api = {} as { t: TestApp; call: Call };
+  beforeAll(async () => {
+    api.t = await createTestApp();
+    api.call = apiClient(api.t);
+  });
+  afterAll(() => api.t.close());
+  return api;
 }
