@@ -2,7 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { codeFromMailFolder, startLocalServer } from '../tests/support/local-server';
+import { startLocalServer } from '../tests/support/local-server';
+import { codeFromMail } from '../tests/support/mail-folder';
 import { type LoadFigures, load } from './load';
 import { spaInitialJsGzip, workerBundleGzip } from './sizes';
 
@@ -41,7 +42,7 @@ try {
     password,
     password_confirmation: password,
   });
-  await post('/api/verify-email', { email, code: await codeFromMailFolder(dataDir, email) });
+  await post('/api/verify-email', { email, code: await codeFromMail(dataDir, email) });
   const { token } = (await post('/api/login', { email, password })) as { token: string };
 
   const bare = await load(`${server.url}/api/health/live`, {});

@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeFromMailFolder, type LocalServer, startLocalServer } from '../support/local-server';
+import { type LocalServer, startLocalServer } from '../support/local-server';
+import { codeFromMail } from '../support/mail-folder';
 
 const tmpRoot = join(new URL('../..', import.meta.url).pathname, 'tests/.tmp');
 let dataDir = '';
@@ -40,7 +41,7 @@ describe('npm start (embedded shape)', () => {
     };
     expect((await post('/api/register', user)).status).toBe(201);
     expect(server.output()).toMatch(/\[mail\] to restart@example\.com/);
-    await post('/api/verify-email', { email, code: await codeFromMailFolder(dataDir, email) });
+    await post('/api/verify-email', { email, code: await codeFromMail(dataDir, email) });
     const login = await post('/api/login', { email, password: user.password });
     const token: string = login.json.token;
     await post('/api/profile', { currency: 'eur', lang: 'en' }, token);

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiKeys } from '../../db/schema';
-import { signedInUser, useTestApp } from './support/client';
+import { sharedTestApp, signedInUser } from './support/client';
 
-const api = useTestApp();
+const api = sharedTestApp();
 
 describe('API keys', () => {
   it('shows the secret once, stores it hashed, and the secret works as a bearer credential', async () => {

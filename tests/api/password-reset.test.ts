@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { codeFrom, newUser, signedInUser, useTestApp } from './support/client';
+import { codeFrom, newUser, sharedTestApp, signedInUser } from './support/client';
 
-const api = useTestApp();
+const api = sharedTestApp();
 
 describe('resetting a forgotten password', () => {
   it('sets the new password and signs the account out everywhere', async () => {

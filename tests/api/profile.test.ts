@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema';
-import { signedInUser, useTestApp } from './support/client';
+import { sharedTestApp, signedInUser } from './support/client';
 
-const api = useTestApp();
+const api = sharedTestApp();
 
 describe('profile', () => {
   it('shows the §3 profile fields of the signed-in account', async () => {

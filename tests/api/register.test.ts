@@ -2,9 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema';
 import { DEMO_DAYS } from '../../functions/shared/constants';
-import { newUser, useTestApp } from './support/client';
+import { newUser, sharedTestApp } from './support/client';
 
-const api = useTestApp();
+const api = sharedTestApp();
 
 const accountCount = async () => (await api.t.db.select({ n: count() }).from(accounts))[0]?.n ?? 0;
 

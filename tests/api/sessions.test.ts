@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signedInUser, useTestApp } from './support/client';
+import { sharedTestApp, signedInUser } from './support/client';
 
-const api = useTestApp();
+const api = sharedTestApp();
 
 describe('signing in and out', () => {
   it('a wrong password or unknown e-mail gets one message', async () => {

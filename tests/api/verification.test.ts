@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { codeFrom, newUser, useTestApp } from './support/client';
+import { codeFrom, newUser, sharedTestApp } from './support/client';
 
-const api = useTestApp();
+const api = sharedTestApp();
 
 async function registered() {
   const user = newUser();

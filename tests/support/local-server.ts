@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const root = new URL('../..', import.meta.url).pathname;
 
 export interface LocalServer {
   url: string;
+  dataDir: string;
   /** Milliseconds from spawning the command to its "Ready" line. */
   readyMs: number;
   output: () => string;
@@ -46,6 +47,7 @@ export function startLocalServer(dataDir: string, timeoutMs = 180_000): Promise<
       });
       resolve({
         url,
+        dataDir,
         readyMs: performance.now() - started,
         output: () => output,
         stop: () => stopProcess(child),
@@ -72,17 +74,20 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The code in the newest `.eml` the embedded server wrote for `email`. */
-export async function codeFromMailFolder(dataDir: string, email: string): Promise<string> {
-  const folder = join(dataDir, 'mail');
-  const names = (await readdir(folder)).filter((name) => name.endsWith('.eml')).sort();
-  for (const name of names.reverse()) {
-    const eml = await readFile(join(folder, name), 'utf8');
-    const [head = '', body = ''] = eml.split('\r\n\r\n');
-    if (!head.split('\r\n').includes(`To: ${email}`)) continue;
-    const text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-    const code = /\b(\d{6})\b/.exec(text)?.[1];
-    if (code) return code;
-  }
-  throw new Error(`no code for ${email} in ${folder}`);
+/**
+ * A server on a fresh data folder under tests/.tmp, removed when it stops (E2E_KEEP_DATA=1 keeps it
+ * for a post-mortem).
+ */
+export async function startFreshServer(): Promise<LocalServer> {
+  const tmpRoot = join(root, 'tests/.tmp');
+  await mkdir(tmpRoot, { recursive: true });
+  const dataDir = await mkdtemp(join(tmpRoot, 'server-'));
+  const server = await startLocalServer(dataDir);
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      if (!process.env.E2E_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -70,7 +70,7 @@ export async function signedInUser(t: TestApp, overrides: Record<string, unknown
 }
 
 /** One real app per test file, shared by its tests: `api.t` is the app, `api.call` the client. */
-export function useTestApp() {
+export function sharedTestApp() {
   const api = {} as { t: TestApp; call: Call };
   beforeAll(async () => {
     api.t = await createTestApp();

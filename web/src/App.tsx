@@ -1,0 +1,25 @@
+import { I18nProvider } from '@lingui/react';
+import { createTheme, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { type createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { swrConfig } from './api/swr';
+import { i18n } from './i18n/i18n';
+
+const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'md' });
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** Providers: Lingui (language), Mantine (UI kit, notifications), SWR (data), the router. */
+export function App({ router }: { router: Router }) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme}>
+        <Notifications position="top-right" />
+        <SWRConfig value={swrConfig}>
+          <RouterProvider router={router} />
+        </SWRConfig>
+      </MantineProvider>
+    </I18nProvider>
+  );
+}

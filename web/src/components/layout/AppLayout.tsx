@@ -1,0 +1,66 @@
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/EmptyState.css';
+import { AppShell, Burger, Button, Group, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type ReactNode, useState } from 'react';
+import { logout } from '../../api/auth';
+import type { Profile } from '../../api/profile';
+import { useT } from '../../i18n/use-t';
+import { DemoBanner } from './DemoBanner';
+import { Sidebar } from './Sidebar';
+
+/** The signed-in frame: header with the account and sign-out, the §2 sidebar, the demo banner. */
+export function AppLayout({ profile, children }: { profile: Profile; children: ReactNode }) {
+  const { t } = useT();
+  const [opened, { toggle, close }] = useDisclosure();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    await logout();
+  };
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t(opened ? 'nav.close_menu' : 'nav.open_menu')}
+            />
+            <Title order={4} component="p">
+              {t('app.title')}
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" c="dimmed" visibleFrom="xs" data-testid="header-user">
+              {profile.name}
+            </Text>
+            <Button variant="default" size="xs" onClick={signOut} loading={signingOut}>
+              {t('nav.sign_out')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <DemoBanner profile={profile} />
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

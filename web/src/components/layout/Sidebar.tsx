@@ -1,0 +1,107 @@
+import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useProfileActions } from '../../api/profile';
+import { switchBackToPartner, usePartnerToken } from '../../api/session';
+import type { MessageId } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
+import { PATHS } from '../../routes/paths';
+import { EXTERNAL_LINKS } from './links';
+
+interface Section {
+  id: string;
+  label: MessageId;
+  to: string;
+}
+
+/** SPEC §2 sidebar sections, in order; Partner account is added while a partner works in a client account. */
+const MAIN_SECTIONS: Section[] = [
+  { id: 'chats', label: 'nav.chats', to: PATHS.chats },
+  { id: 'bots', label: 'nav.bots', to: PATHS.bots },
+  { id: 'check', label: 'nav.check', to: PATHS.check },
+  { id: 'history', label: 'nav.history', to: PATHS.history },
+  { id: 'balance', label: 'nav.balance', to: PATHS.balance },
+  { id: 'integrations', label: 'nav.integrations', to: PATHS.integrations },
+  { id: 'settings', label: 'nav.settings', to: PATHS.profile },
+  { id: 'partner', label: 'nav.partner', to: PATHS.partner },
+];
+
+const EXTERNAL_SECTIONS: { id: keyof typeof EXTERNAL_LINKS; label: MessageId }[] = [
+  { id: 'support', label: 'nav.support' },
+  { id: 'news', label: 'nav.news' },
+  { id: 'docs', label: 'nav.docs' },
+];
+
+const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useT();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const partnerToken = usePartnerToken();
+  const { reloadAll } = useProfileActions();
+
+  const backToPartner = async () => {
+    if (!switchBackToPartner()) return;
+    onNavigate();
+    navigate(PATHS.partner);
+    await reloadAll();
+  };
+
+  const link = (section: Section) => (
+    <NavLink
+      key={section.id}
+      component={Link}
+      to={section.to}
+      label={t(section.label)}
+      active={isActive(pathname, section.to)}
+      onClick={onNavigate}
+      data-testid={`nav-${section.id}`}
+    />
+  );
+
+  return (
+    <ScrollArea type="auto" h="100%">
+      <Stack gap={2} component="nav" aria-label={t('nav.label')} p="xs">
+        {MAIN_SECTIONS.map(link)}
+        {partnerToken && (
+          <NavLink
+            component="button"
+            type="button"
+            label={t('nav.partner_account')}
+            description={t('nav.partner_account_back')}
+            onClick={backToPartner}
+            data-testid="nav-partner-account"
+          />
+        )}
+        {link({ id: 'ai_assistant', label: 'nav.ai_assistant', to: PATHS.aiAssistant })}
+        <Divider my="xs" />
+        {EXTERNAL_SECTIONS.map(({ id, label }) =>
+          EXTERNAL_LINKS[id] ? (
+            <NavLink
+              key={id}
+              component="a"
+              href={EXTERNAL_LINKS[id]}
+              target="_blank"
+              rel="noopener noreferrer"
+              label={t(label)}
+              data-testid={`nav-${id}`}
+            />
+          ) : (
+            <NavLink
+              key={id}
+              component="span"
+              label={t(label)}
+              description={
+                <Text span size="xs">
+                  {t('nav.link_unavailable')}
+                </Text>
+              }
+              disabled
+              data-testid={`nav-${id}`}
+            />
+          ),
+        )}
+      </Stack>
+    </ScrollArea>
+  );
+}

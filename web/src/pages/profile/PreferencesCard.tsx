@@ -1,0 +1,63 @@
+import { Input, NativeSelect, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { CURRENCIES, type Currency, type Language } from '../../../../functions/shared/constants';
+import { type Profile, useProfileActions } from '../../api/profile';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { activateLanguage, t as translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
+import { ProfileSection } from './ProfileSection';
+
+const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly string[]).includes(value);
+
+/** Language and currency save at once: the interface switches as soon as the server agrees. */
+export function PreferencesCard({ profile }: { profile: Profile }) {
+  const { t } = useT();
+  const { save } = useProfileActions();
+  const [saving, setSaving] = useState<'lang' | 'currency' | null>(null);
+
+  const changeLanguage = async (lang: Language) => {
+    setSaving('lang');
+    try {
+      await save({ lang });
+      activateLanguage(lang, true);
+      notifySuccess(translate('profile.prefs.language_saved'));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const changeCurrency = async (value: string) => {
+    if (!isCurrency(value)) return;
+    setSaving('currency');
+    try {
+      await save({ currency: value });
+      notifySuccess(translate('profile.prefs.currency_saved'));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <ProfileSection title={t('profile.prefs.title')} testId="profile-preferences">
+      <Stack gap="md">
+        <Input.Wrapper label={t('language.label')} labelElement="div">
+          <div>
+            <LanguageSwitch onChange={changeLanguage} disabled={saving !== null} />
+          </div>
+        </Input.Wrapper>
+        <NativeSelect
+          label={t('auth.currency')}
+          value={profile.currency}
+          disabled={saving !== null}
+          data={CURRENCIES.map((value) => ({ value, label: t(`currency.${value}`) }))}
+          onChange={(event) => changeCurrency(event.currentTarget.value)}
+        />
+      </Stack>
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { logout } from '../api/auth';
+import { usePendingIntegrationPath } from '../api/pending-integration';
+import { useProfile } from '../api/profile';
+import { readStored, STORED_KEYS, writeStored } from '../api/storage';
+import { ErrorModal } from '../components/ErrorModal';
+import { FullScreenLoader, PageLoader } from '../components/FullScreenLoader';
+import { AppLayout } from '../components/layout/AppLayout';
+import { activateLanguage } from '../i18n/i18n';
+import { useT } from '../i18n/use-t';
+import { PATHS } from './paths';
+
+const OnboardingTour = lazy(() =>
+  import('../pages/onboarding/OnboardingTour').then((m) => ({ default: m.OnboardingTour })),
+);
+
+/** The profile could not be loaded: say so and offer to retry or sign out. */
+function ProfileLoadFailed({ error, retry }: { error: unknown; retry: () => unknown }) {
+  const { t } = useT();
+  return (
+    <>
+      <Center h="100dvh">
+        <Stack align="center" gap="sm" maw={420} ta="center">
+          <Text fw={600}>{t('shell.profile_failed')}</Text>
+          <Button onClick={() => retry()}>{t('common.try_again')}</Button>
+          <Button variant="subtle" onClick={() => logout()}>
+            {t('nav.sign_out')}
+          </Button>
+        </Stack>
+      </Center>
+      <ErrorModal error={error} onRetry={retry} />
+    </>
+  );
+}
+
+/**
+ * Everything behind sign-in: the full-screen loader until the profile is known, the profile's
+ * language, the forced /integrations step for waiting integration data, the onboarding tour, and
+ * the layout with the sidebar.
+ */
+export function SignedInShell() {
+  const { data: profile, error, mutate } = useProfile();
+  const location = useLocation();
+  const pendingPath = usePendingIntegrationPath();
+
+  // The account's language is the saved preference (SPEC §1); applied before paint.
+  const profileLang = profile?.lang;
+  useLayoutEffect(() => {
+    if (profileLang) activateLanguage(profileLang, true);
+  }, [profileLang]);
+
+  // The remembered chats link has been used by the sign-in redirect.
+  useEffect(() => {
+    if (readStored(STORED_KEYS.linkChats) !== null) writeStored(STORED_KEYS.linkChats, null);
+  }, []);
+
+  if (!profile) {
+    if (error) return <ProfileLoadFailed error={error} retry={() => mutate()} />;
+    return <FullScreenLoader />;
+  }
+  if (pendingPath && !location.pathname.startsWith(PATHS.integrations)) {
+    return <Navigate to={pendingPath} replace />;
+  }
+  return (
+    <AppLayout profile={profile}>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+      {!profile.tour_showed && (
+        <Suspense fallback={null}>
+          <OnboardingTour />
+        </Suspense>
+      )}
+    </AppLayout>
+  );
+}

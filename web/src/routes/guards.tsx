@@ -1,0 +1,44 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { consumeExplicitSignOut, useToken } from '../api/session';
+import { STORED_KEYS, useStored, writeStored } from '../api/storage';
+import { FullScreenLoader } from '../components/FullScreenLoader';
+import { HOME_PATH, isChatsLink, PATHS } from './paths';
+
+const SignedInShell = lazy(() => import('./SignedInShell').then((m) => ({ default: m.SignedInShell })));
+
+/** Auth pages are for signed-out users; a signed-in one goes to the remembered chats link or home. */
+export function GuestOnly() {
+  const token = useToken();
+  const linkChats = useStored(STORED_KEYS.linkChats);
+  if (token) return <Navigate to={isChatsLink(linkChats) ? linkChats : HOME_PATH} replace />;
+  return <Outlet />;
+}
+
+/** A signed-out user on a signed-in page goes to /signin; a /chats link is remembered first (SPEC §2). */
+function SignInRedirect() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const link = `${location.pathname}${location.search}${location.hash}`;
+    if (!consumeExplicitSignOut() && isChatsLink(link)) writeStored(STORED_KEYS.linkChats, link);
+    navigate(PATHS.signin, { replace: true });
+  }, [location, navigate]);
+  return null;
+}
+
+export function RequireAuth() {
+  const token = useToken();
+  if (!token) return <SignInRedirect />;
+  return (
+    <Suspense fallback={<FullScreenLoader />}>
+      <SignedInShell />
+    </Suspense>
+  );
+}
+
+/** /amo/install goes to /integrations with its query kept for the integrations screen. */
+export function AmoInstallRedirect() {
+  const location = useLocation();
+  return <Navigate to={{ pathname: PATHS.integrations, search: location.search }} replace />;
+}
