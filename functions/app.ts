@@ -15,6 +15,8 @@ import { profileRoutes } from './routes/profile';
 export interface AppOptions {
   /** How the entry learns the caller's address (rate limits); the shapes differ. */
   clientIp?: (c: Context) => string | undefined;
+  /** API routes only one shape serves (the Worker's signed QStash callbacks), mounted under /api. */
+  extraRoutes?: Hono<AppEnv>;
 }
 
 /** Largest JSON body the API reads; bigger requests answer 413 before any work. */
@@ -50,6 +52,7 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     }),
   );
   app.route('/api', api);
+  if (options.extraRoutes) app.route('/api', options.extraRoutes);
   app.all('/api/*', () => {
     throw new AppError(404, 'not_found');
   });

@@ -19,22 +19,46 @@ export const workerConfigSchema = v.object({
   JWT_SECRET: secret,
   DATABASE_URL: v.pipe(v.string(), v.startsWith('postgres', 'must be a postgres:// URL')),
   UPSTASH_REDIS_REST_URL: url,
-  UPSTASH_REDIS_REST_TOKEN: v.pipe(v.string(), v.nonEmpty()),
+  UPSTASH_REDIS_REST_TOKEN: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   QSTASH_URL: v.optional(url),
-  QSTASH_TOKEN: v.pipe(v.string(), v.nonEmpty()),
-  QSTASH_CURRENT_SIGNING_KEY: v.pipe(v.string(), v.nonEmpty()),
-  QSTASH_NEXT_SIGNING_KEY: v.pipe(v.string(), v.nonEmpty()),
+  QSTASH_TOKEN: v.pipe(v.string(), v.nonEmpty('must not be empty')),
+  QSTASH_CURRENT_SIGNING_KEY: v.pipe(v.string(), v.nonEmpty('must not be empty')),
+  QSTASH_NEXT_SIGNING_KEY: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   PARTYKIT_HOST: url,
   PARTYKIT_SECRET: secret,
   MAIL_API_URL: url,
-  MAIL_API_KEY: v.pipe(v.string(), v.nonEmpty()),
-  MAIL_FROM: v.pipe(v.string(), v.nonEmpty()),
+  MAIL_API_KEY: v.pipe(v.string(), v.nonEmpty('must not be empty')),
+  MAIL_FROM: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   /** Tests only: a plain WebSocket proxy in front of a Postgres that stands in for Neon. */
   NEON_WS_PROXY: v.optional(v.string()),
 });
 
 export type LocalConfig = v.InferOutput<typeof localConfigSchema>;
 export type WorkerConfig = v.InferOutput<typeof workerConfigSchema>;
+
+export interface ConfigProblem {
+  /** The variable, e.g. JWT_SECRET. */
+  setting: string;
+  /** What is wrong with it, e.g. "is missing"; never its value. */
+  reason: string;
+}
+
+export type WorkerConfigCheck = { ok: true; config: WorkerConfig } | { ok: false; problems: ConfigProblem[] };
+
+/**
+ * The Worker's start-up check. Problems name the variable and the rule it breaks but never echo the
+ * value: valibot's default type message quotes its input, and these inputs are secrets.
+ */
+export function checkWorkerConfig(bindings: Record<string, unknown>): WorkerConfigCheck {
+  const result = v.safeParse(workerConfigSchema, bindings);
+  if (result.success) return { ok: true, config: result.output };
+  const problems = result.issues.map((issue) => ({
+    setting: v.getDotPath(issue) ?? '?',
+    reason:
+      issue.input === undefined ? 'is missing' : issue.kind === 'schema' ? 'is not a string' : issue.message,
+  }));
+  return { ok: false, problems };
+}
 
 /** Parses configuration once; a bad value stops start-up with every problem named. */
 export function readConfig<S extends v.GenericSchema>(

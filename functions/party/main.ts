@@ -1,0 +1,42 @@
+import type * as Party from 'partykit/server';
+
+const json = (status: number, message: string, code: string) => Response.json({ message, code }, { status });
+
+/** Compares without an early exit, so the time taken says nothing about how much of the secret matched. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+/**
+ * Party "main", one room per integration: browsers connect a socket, the API (rooms-partykit.ts)
+ * POSTs a JSON message with the shared secret, and the room sends it to every socket as is. The local
+ * shape (local-rooms-socket.ts) serves the same URL scheme and sends the same text.
+ */
+export default class MainRoom implements Party.Server {
+  /** Rooms mostly wait between QR updates; hibernation keeps idle sockets cheap. */
+  readonly options: Party.ServerOptions = { hibernate: true };
+
+  constructor(readonly room: Party.Room) {}
+
+  async onRequest(request: Party.Request): Promise<Response> {
+    if (request.method !== 'POST') return json(405, 'Only POST publishes to a room', 'method_not_allowed');
+    const secret = this.room.env.PARTYKIT_SECRET;
+    if (typeof secret !== 'string' || secret.length < 32) {
+      return json(500, 'PARTYKIT_SECRET is not configured', 'internal_error');
+    }
+    if (!sameText(request.headers.get('authorization') ?? '', `Bearer ${secret}`)) {
+      return json(401, 'Unauthorized', 'unauthorized');
+    }
+    const text = await request.text();
+    try {
+      JSON.parse(text);
+    } catch {
+      return json(400, 'The body must be JSON', 'bad_request');
+    }
+    this.room.broadcast(text);
+    return new Response(null, { status: 204 });
+  }
+}

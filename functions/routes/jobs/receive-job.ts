@@ -1,0 +1,36 @@
+import { AppError, notFound, unauthorized } from '../../http/errors';
+import { factory } from '../../http/factory';
+import { jobUrl } from '../../ports/jobs-qstash';
+import type { JobRunners } from './runners';
+import type { VerifySignature } from './verify';
+
+export interface JobsRouteOptions {
+  verify: VerifySignature;
+  runners: JobRunners;
+}
+
+function parsePayload(body: string): unknown {
+  if (body === '') return null;
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new AppError(400, 'bad_request');
+  }
+}
+
+/**
+ * A job delivered by QStash. The signature is checked before anything else, so an unsigned caller
+ * learns nothing; a failing job answers 500 and QStash retries it.
+ */
+export const receiveJobHandlers = (options: JobsRouteOptions) =>
+  factory.createHandlers(async (c) => {
+    const name = c.req.param('name') ?? '';
+    const body = await c.req.text();
+    const signature = c.req.header('upstash-signature');
+    const url = jobUrl(c.var.settings.publicUrl, name);
+    if (!signature || !(await options.verify({ signature, body, url }))) throw unauthorized();
+    const run = options.runners.get(name);
+    if (!run) throw notFound();
+    await run(parsePayload(body), c.var.ports);
+    return c.json({ ok: true });
+  });

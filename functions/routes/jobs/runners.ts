@@ -1,0 +1,18 @@
+import type { ScheduleDefinition } from '../../../schedules/schedule';
+import type { Ports } from '../../ports';
+import { scheduleJobName } from '../../ports/jobs-qstash';
+
+/** Runs one delivered job with the ports of the request that delivered it. */
+export type JobRunner = (payload: unknown, ports: Ports) => Promise<void>;
+
+export type JobRunners = ReadonlyMap<string, JobRunner>;
+
+/** Each recurring schedule as a job, under the same name the local runner uses. */
+export function scheduleRunners(definitions: ScheduleDefinition[]): Map<string, JobRunner> {
+  return new Map(
+    definitions.map((definition): [string, JobRunner] => [
+      scheduleJobName(definition.id),
+      (_payload, ports) => definition.handler(ports),
+    ]),
+  );
+}

@@ -1,0 +1,49 @@
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { TestProject } from 'vitest/node';
+import { openPgliteDb } from '../../functions/ports/db-pglite';
+import { startFakeMailApi } from '../fakes/mail-api';
+import { startFakeQStash } from '../fakes/qstash';
+import { startFakeUpstashRedis } from '../fakes/upstash-redis';
+import { startNeonWsProxy } from './support/neon-ws-proxy';
+import { TEST_PUBLIC_URL, TEST_SECRETS } from './support/secrets';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Vars and secrets for the Worker under test, pointing at the services started here. */
+    workerBindings: Record<string, string>;
+  }
+}
+
+/**
+ * Node side of the Worker tests: Postgres is PGlite in memory with the migrations applied, served on
+ * its wire protocol and reached by the real Neon driver through a WebSocket pipe; Upstash Redis,
+ * QStash and the mail API are protocol-faithful fakes.
+ */
+export default async function setup(project: TestProject) {
+  const { client } = await openPgliteDb();
+  const postgres = new PGLiteSocketServer({ db: client, host: '127.0.0.1', port: 0, maxConnections: 64 });
+  await postgres.start();
+  const postgresPort = Number(postgres.getServerConn().split(':').at(-1));
+  const neonProxy = await startNeonWsProxy(postgresPort);
+  const redis = await startFakeUpstashRedis(TEST_SECRETS.UPSTASH_REDIS_REST_TOKEN);
+  const qstash = await startFakeQStash(TEST_SECRETS.QSTASH_TOKEN);
+  const mail = await startFakeMailApi(TEST_SECRETS.MAIL_API_KEY);
+
+  project.provide('workerBindings', {
+    ...TEST_SECRETS,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${postgresPort}/postgres`,
+    NEON_WS_PROXY: neonProxy.proxy,
+    UPSTASH_REDIS_REST_URL: redis.url,
+    QSTASH_URL: qstash.url,
+    MAIL_API_URL: mail.endpoint,
+    // Nothing listens here: no test route publishes to a room (tests/worker/party.node.test.ts does).
+    PARTYKIT_HOST: 'http://127.0.0.1:9',
+  });
+
+  return async () => {
+    await Promise.all([mail.close(), qstash.close(), redis.close(), neonProxy.close()]);
+    await postgres.stop();
+    await client.close();
+  };
+}

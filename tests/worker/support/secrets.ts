@@ -1,0 +1,13 @@
+/** Test-only credentials: the fakes expect them and the Worker gets them as bindings. */
+export const TEST_SECRETS = {
+  JWT_SECRET: 'worker-test-jwt-secret-long-enough-for-hs256',
+  UPSTASH_REDIS_REST_TOKEN: 'test-upstash-redis-token',
+  QSTASH_TOKEN: 'test-qstash-token',
+  QSTASH_CURRENT_SIGNING_KEY: 'sig_test_current_signing_key',
+  QSTASH_NEXT_SIGNING_KEY: 'sig_test_next_signing_key',
+  PARTYKIT_SECRET: 'test-partykit-secret-long-enough-to-pass',
+  MAIL_API_KEY: 're_test_mail_api_key',
+} as const;
+
+/** The public origin the Worker believes it has; SELF.fetch calls it and QStash jobs target it. */
+export const TEST_PUBLIC_URL = 'https://app.test';
