@@ -3,6 +3,12 @@ import * as v from 'valibot';
 const secret = v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'));
 const url = v.pipe(v.string(), v.url('must be a URL'));
 
+/** Any OpenAI-compatible Chat Completions endpoint; without one, every answer is recorded as an error. */
+const llmSettings = {
+  LLM_BASE_URL: v.optional(url),
+  LLM_API_KEY: v.optional(v.string()),
+};
+
 /** Embedded shape (`npm start`): everything has a default; JWT_SECRET is generated and kept if unset. */
 export const localConfigSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)), '8787'),
@@ -11,6 +17,7 @@ export const localConfigSchema = v.object({
   PUBLIC_URL: v.optional(url),
   JWT_SECRET: v.optional(secret),
   MAIL_FROM: v.optional(v.string(), 'Bot Builder <no-reply@localhost>'),
+  ...llmSettings,
 });
 
 /** Production shape (Workers): bindings and secrets, checked once when the Worker starts. */
@@ -29,6 +36,7 @@ export const workerConfigSchema = v.object({
   MAIL_API_URL: url,
   MAIL_API_KEY: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   MAIL_FROM: v.pipe(v.string(), v.nonEmpty('must not be empty')),
+  ...llmSettings,
   /** Tests only: a plain WebSocket proxy in front of a Postgres that stands in for Neon. */
   NEON_WS_PROXY: v.optional(v.string()),
 });

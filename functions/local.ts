@@ -15,6 +15,7 @@ import { systemClock } from './ports/clock';
 import { openPgliteDb } from './ports/db-pglite';
 import { LocalJobs, startSchedules } from './ports/jobs-local';
 import { MemoryKv } from './ports/kv-memory';
+import { llmFromConfig } from './ports/llm-from-config';
 import { EmlFolderMail } from './ports/mail-eml';
 import { LocalRooms } from './ports/rooms-local';
 
@@ -34,6 +35,7 @@ const ports: Ports = {
   rooms,
   kv: new MemoryKv(clock),
   mail: new EmlFolderMail(join(dataDir, 'mail'), config.MAIL_FROM, clock),
+  llm: llmFromConfig(config),
 };
 const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
 const settings = { jwtSecret: config.JWT_SECRET ?? (await loadOrCreateSecret(dataDir)), publicUrl };

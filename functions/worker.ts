@@ -10,6 +10,7 @@ import { systemClock } from './ports/clock';
 import { openNeonDb } from './ports/db-neon';
 import { QStashJobs } from './ports/jobs-qstash';
 import { UpstashKv } from './ports/kv-upstash';
+import { llmFromConfig } from './ports/llm-from-config';
 import { HttpMail } from './ports/mail-http';
 import { PartyKitRooms } from './ports/rooms-partykit';
 import { jobsRoutes } from './routes/jobs';
@@ -45,6 +46,7 @@ function buildIsolate(config: WorkerConfig): Isolate {
       clock: systemClock,
       jobs: new QStashJobs(qstash, publicUrl),
       rooms: new PartyKitRooms(config.PARTYKIT_HOST.replace(/\/+$/, ''), config.PARTYKIT_SECRET),
+      llm: llmFromConfig(config),
     },
     jobRoutes: jobsRoutes({ verify: qstashSignatureVerifier(receiver), runners: scheduleRunners(schedules) }),
   };

@@ -2,6 +2,7 @@ import type { Clock } from './clock';
 import type { Db } from './db';
 import type { Jobs } from './jobs';
 import type { Kv } from './kv';
+import type { Llm } from './llm';
 import type { Mail } from './mail';
 import type { Rooms } from './rooms';
 
@@ -13,6 +14,7 @@ export interface Ports {
   clock: Clock;
   jobs: Jobs;
   rooms: Rooms;
+  llm: Llm;
 }
 
 /** Settings the app itself needs, whatever the shape. */
