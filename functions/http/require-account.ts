@@ -6,6 +6,8 @@ import { unauthorized } from './errors';
 
 /** Signed-in routes: a session JWT or an API key as the bearer credential; anything else is 401. */
 export const requireAccount = createMiddleware<AppEnv>(async (c, next) => {
+  // Routers may cover one path with two patterns ('/x' and '/x/*'); the lookup runs once.
+  if (c.var.account) return next();
   const token = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (!token) throw unauthorized();
   const { db, clock } = c.var.ports;

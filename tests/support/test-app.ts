@@ -24,7 +24,7 @@ export async function createTestApp(options: { llm?: Llm } = {}) {
   const rooms = new LocalRooms();
   const ports: Ports = { db, kv, mail, clock, jobs, rooms, llm: options.llm ?? new UnconfiguredLlm() };
   const app = createApp(ports, TEST_SETTINGS, { clientIp: (c) => c.req.header('x-test-ip') });
-  return { app, ports, clock, mail, kv, jobs, rooms, db, close: () => client.close() };
+  return { app, ports, clock, mail, kv, jobs, rooms, db, client, close: () => client.close() };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

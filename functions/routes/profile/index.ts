@@ -7,7 +7,6 @@ import { telegramRecipientsHandlers } from './telegram-recipients';
 import { updateProfileHandlers } from './update-profile';
 
 export const profileRoutes = new Hono<AppEnv>()
-  .use('/profile', requireAccount)
   .use('/profile/*', requireAccount)
   .use('/change_password', requireAccount)
   .get('/profile', ...getProfileHandlers)
