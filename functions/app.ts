@@ -7,6 +7,7 @@ import { onError } from './http/on-error';
 import { languageFromHeader } from './i18n/translate';
 import type { AppSettings, Ports } from './ports';
 import { authRoutes } from './routes/auth';
+import { botRoutes } from './routes/bot';
 import { healthRoutes } from './routes/health';
 import { helpersRoutes } from './routes/helpers';
 import { keysRoutes } from './routes/keys';
@@ -28,6 +29,7 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     .route('/', authRoutes)
     .route('/', profileRoutes)
     .route('/keys', keysRoutes)
+    .route('/', botRoutes)
     .route('/helpers', helpersRoutes);
 
   const app = new Hono<AppEnv>();

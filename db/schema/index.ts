@@ -1,2 +1,7 @@
 export * from './accounts';
+export * from './billing';
+export * from './bots';
+export * from './chats';
+export * from './history';
+export * from './integrations';
 export * from './jobs';

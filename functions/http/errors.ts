@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'code_expired'
   | 'code_attempts_exceeded'
   | 'keys_limit'
+  | 'bot_has_problems'
+  | 'template_integrations_missing'
   | 'internal_error';
 
 export class AppError extends Error {

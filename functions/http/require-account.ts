@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import type { Account } from '../../db/schema';
 import { accountForToken } from '../services/auth/sessions';
 import { API_KEY_PREFIX, accountForApiKey } from '../services/keys/api-keys';
 import type { AppEnv } from './env';
@@ -7,7 +8,8 @@ import { unauthorized } from './errors';
 /** Signed-in routes: a session JWT or an API key as the bearer credential; anything else is 401. */
 export const requireAccount = createMiddleware<AppEnv>(async (c, next) => {
   // Routers may cover one path with two patterns ('/x' and '/x/*'); the lookup runs once.
-  if (c.var.account) return next();
+  const already: Account | undefined = c.var.account;
+  if (already) return next();
   const token = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (!token) throw unauthorized();
   const { db, clock } = c.var.ports;

@@ -48,6 +48,16 @@ export const serverMessages = {
   key_not_found: { ru: 'Ключ не найден', en: 'Key not found' },
   keys_limit: { ru: 'Достигнут лимит API-ключей', en: 'API key limit reached' },
   logged_out: { ru: 'Вы вышли из аккаунта', en: 'Signed out' },
+  bot_not_found: { ru: 'Не удалось найти бота с таким ID', en: 'Could not find a bot with this ID' },
+  bot_has_problems: {
+    ru: 'Бота нельзя включить: исправьте проблемы в настройках',
+    en: 'The bot cannot be switched on: fix the problems in its settings first',
+  },
+  template_not_found: { ru: 'Шаблон не найден', en: 'Template not found' },
+  template_integrations_missing: {
+    ru: 'Для этого шаблона подключите интеграции: {types}',
+    en: 'Connect these integrations to use this template: {types}',
+  },
   mail_verify_subject: { ru: 'Код подтверждения Email', en: 'Email confirmation code' },
   mail_verify_text: {
     ru: 'Здравствуйте, {name}!\n\nВаш код подтверждения: {code}\nКод действует {minutes} минут.\n\nЕсли вы не регистрировались, просто проигнорируйте это письмо.',

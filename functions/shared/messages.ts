@@ -37,6 +37,89 @@ export const sharedMessages = {
     en: 'Choose whether you are a client or a partner',
   },
   unknown_error: { ru: 'Произошла неизвестная ошибка', en: 'An unknown error occurred' },
+  // Bot settings problems (SPEC §5), shown in the editor's warnings list and returned with a bot.
+  bot_name_required: { ru: 'Укажите название бота', en: 'Enter the bot name' },
+  bot_system_prompt_required: { ru: 'Заполните системный промпт', en: 'Fill in the system prompt' },
+  bot_variable_name_required: {
+    ru: 'Переменная {n}: укажите название',
+    en: 'Variable {n}: enter a name',
+  },
+  bot_variable_name_english: {
+    ru: 'Переменная «{name}»: название должно быть на английском (латинские буквы, цифры и _)',
+    en: 'Variable «{name}»: the name must be in English (Latin letters, digits and _)',
+  },
+  bot_variable_name_duplicate: {
+    ru: 'Переменная «{name}» объявлена несколько раз',
+    en: 'Variable «{name}» is declared more than once',
+  },
+  bot_variable_description_required: {
+    ru: 'Переменная {n}: добавьте описание для бота',
+    en: 'Variable {n}: add a description for the bot',
+  },
+  bot_placeholder_unknown: {
+    ru: 'Переменная «{name}» используется, но не объявлена',
+    en: 'Variable «{name}» is used but not declared',
+  },
+  bot_action_name_required: { ru: 'Действие {n}: укажите название', en: 'Action {n}: enter a name' },
+  bot_action_goal_required: {
+    ru: 'Действие {n}: опишите цель — когда бот должен его выполнить',
+    en: 'Action {n}: describe the goal, when the bot should perform it',
+  },
+  bot_action_type_required: {
+    ru: 'Действие {n}: выберите, что должен сделать бот',
+    en: 'Action {n}: choose what the bot should do',
+  },
+  bot_webhook_url_required: {
+    ru: 'Действие {n}: укажите URL вебхука',
+    en: 'Action {n}: enter the webhook URL',
+  },
+  bot_webhook_url_invalid: {
+    ru: 'Действие {n}: некорректный URL вебхука',
+    en: 'Action {n}: the webhook URL is not valid',
+  },
+  bot_stop_time_required: {
+    ru: 'Действие {n}: укажите, на сколько остановить бота',
+    en: 'Action {n}: enter for how long to stop the bot',
+  },
+  bot_fill_variables_required: {
+    ru: 'Действие {n}: выберите переменные для заполнения',
+    en: 'Action {n}: choose the variables to fill',
+  },
+  bot_action_integration_required: {
+    ru: 'Действие {n}: выберите интеграцию',
+    en: 'Action {n}: choose an integration',
+  },
+  bot_deal_status_required: {
+    ru: 'Действие {n}: выберите статус сделки',
+    en: 'Action {n}: choose the deal status',
+  },
+  bot_field_required: { ru: 'Действие {n}: выберите поле', en: 'Action {n}: choose a field' },
+  bot_field_value_required: {
+    ru: 'Действие {n}: укажите значение поля',
+    en: 'Action {n}: enter the field value',
+  },
+  bot_task_type_required: { ru: 'Действие {n}: выберите тип задачи', en: 'Action {n}: choose the task type' },
+  bot_media_files_required: { ru: 'Действие {n}: выберите файлы', en: 'Action {n}: choose the files' },
+  bot_branches_required: {
+    ru: 'Действие {n}: добавьте действие «Получить филиалы» и выберите в нём филиалы',
+    en: 'Action {n}: add a «Get branches» action and choose branches in it',
+  },
+  bot_stop_period_time_required: {
+    ru: 'Укажите, на сколько останавливать бота',
+    en: 'Enter for how long the bot stops',
+  },
+  bot_work_time_days_required: {
+    ru: 'Выберите хотя бы один рабочий день или отключите рабочее время',
+    en: 'Choose at least one working day or turn work time off',
+  },
+  bot_process_messages_required: {
+    ru: 'Добавьте фразы, на которые бот начинает отвечать, или отключите эту настройку',
+    en: 'Add the phrases the bot starts answering on, or turn this setting off',
+  },
+  bot_restoring_prompt_required: {
+    ru: 'Напишите, что бот отправит для возобновления диалога',
+    en: 'Write what the bot sends to restore the dialogue',
+  },
 } as const;
 
 export type SharedMessageKey = keyof typeof sharedMessages;

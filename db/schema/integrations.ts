@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+
+/** Integration types of SPEC §3: the API list, then those the settings text also covers. */
+export const INTEGRATION_TYPES = [
+  'kommo',
+  'amocrm',
+  'yclients',
+  'altegio',
+  'wazzup',
+  'telegram',
+  'chatgpt',
+  'alfacrm',
+  'retailcrm',
+  'tbank',
+  'wahelp',
+  'messagehelp',
+  'bitrix',
+  'whatsapp',
+  'calendly',
+  'wappi',
+  'avito',
+  'imot.io',
+  'shopscript',
+  'onchat',
+] as const;
+
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+
+/** A connected external system of an account (SPEC §3 Integration). */
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').$type<IntegrationType>().notNull(),
+    /** The account in the external system (amoCRM subdomain, salon id, bot username, ...). */
+    integrationAccountId: text('integration_account_id'),
+    connectionData: jsonb('connection_data')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    activated: boolean('activated').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('integrations_account_idx').on(t.accountId)],
+);
+
+export type Integration = typeof integrations.$inferSelect;

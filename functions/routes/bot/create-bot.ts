@@ -1,0 +1,11 @@
+import { accountContext } from '../../http/context';
+import { factory } from '../../http/factory';
+import { jsonBody } from '../../http/validate';
+import { createBot } from '../../services/bots/create-bot';
+import { createBotSchema } from '../../shared/schemas/bot';
+import { refusalResponse } from './refusal';
+
+export const createBotHandlers = factory.createHandlers(jsonBody(createBotSchema), async (c) => {
+  const outcome = await createBot(accountContext(c), c.req.valid('json'));
+  return outcome.ok ? c.json(outcome.value, 201) : refusalResponse(c, outcome.refusal);
+});

@@ -1,0 +1,34 @@
+import { asc, eq } from 'drizzle-orm';
+import { type IntegrationType, integrations } from '../../../db/schema';
+import type { AccountContext } from '../context';
+
+/** The account's connected integrations: type → id of the oldest one of that type. */
+export async function integrationsByType(ctx: AccountContext): Promise<Map<IntegrationType, string>> {
+  const rows = await ctx.ports.db
+    .select({ id: integrations.id, type: integrations.type })
+    .from(integrations)
+    .where(eq(integrations.accountId, ctx.account.id))
+    .orderBy(asc(integrations.createdAt), asc(integrations.id));
+  const byType = new Map<IntegrationType, string>();
+  for (const row of rows) if (!byType.has(row.type)) byType.set(row.type, row.id);
+  return byType;
+}
+
+const LABELS: Partial<Record<IntegrationType, string>> = {
+  kommo: 'Kommo',
+  amocrm: 'amoCRM',
+  yclients: 'YCLIENTS',
+  altegio: 'Altegio',
+  wazzup: 'Wazzup',
+  telegram: 'Telegram',
+  chatgpt: 'ChatGPT',
+  alfacrm: 'AlfaCRM',
+  retailcrm: 'RetailCRM',
+  tbank: 'T-Bank',
+  bitrix: 'Bitrix24',
+  whatsapp: 'WhatsApp',
+  avito: 'Avito',
+};
+
+/** How messages name an integration type. */
+export const integrationLabel = (type: IntegrationType): string => LABELS[type] ?? type;

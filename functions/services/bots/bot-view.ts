@@ -1,0 +1,39 @@
+import type { Account, Bot } from '../../../db/schema';
+import { translate } from '../../i18n/translate';
+import { type BotProblem, botProblems } from '../../shared/bot-problems';
+import type { Language } from '../../shared/constants';
+import { rowSettings } from './bot-row';
+
+export interface BotProblemView extends BotProblem {
+  /** The problem in the account's language, for clients that do not translate codes. */
+  message: string;
+}
+
+export const problemViews = (problems: BotProblem[], lang: Language): BotProblemView[] =>
+  problems.map((problem) => ({ ...problem, message: translate(problem.code, lang, problem.params) }));
+
+/**
+ * Until paid subscriptions exist, the account's demo period is the subscription every bot is in
+ * (SPEC §4: demo is active while demo_till has not passed).
+ */
+export function subscriptionOf(account: Account, now: Date) {
+  return { active: account.demoTill.getTime() >= now.getTime(), till: account.demoTill.toISOString() };
+}
+
+/** A bot as the API answers it: every setting, its state, problems, connections and subscription. */
+export function botView(row: Bot, account: Account, now: Date, lang: Language) {
+  const settings = rowSettings(row);
+  return {
+    id: row.id,
+    ...settings,
+    is_work: row.isWork,
+    template_id: row.templateId,
+    problems: problemViews(botProblems(settings), lang),
+    connections_count: settings.conditions.channels.length,
+    subscription: subscriptionOf(account, now),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export type BotView = ReturnType<typeof botView>;

@@ -1,0 +1,71 @@
+import { type Bot, bots } from '../../../db/schema';
+import { findTemplate } from '../../../db/seed/templates';
+import { AppError } from '../../http/errors';
+import {
+  type BotSettings,
+  type CreateBotInput,
+  defaultBotSettings,
+  withChanges,
+} from '../../shared/schemas/bot';
+import type { AccountContext } from '../context';
+import { integrationLabel, integrationsByType } from './account-integrations';
+import { settingsColumns } from './bot-row';
+import { type BotView, botView } from './bot-view';
+import { done, type Outcome, refused } from './refusal';
+import { missingIntegrations, templateSettings } from './templates';
+
+/** Where a new bot starts: the defaults, or a template whose integrations the account has. */
+async function startingPoint(
+  ctx: AccountContext,
+  templateId: string | null | undefined,
+  lang: CreateBotInput['lang'],
+): Promise<Outcome<{ settings: BotSettings; templateId: string | null }>> {
+  if (!templateId) return done({ settings: defaultBotSettings(), templateId: null });
+  const template = findTemplate(templateId);
+  if (!template) {
+    throw new AppError(422, 'validation_failed', 'template_not_found', {
+      fields: { template_id: 'template_not_found' },
+    });
+  }
+  const connected = await integrationsByType(ctx);
+  const missing = missingIntegrations(template, connected);
+  if (missing.length > 0) {
+    return refused({
+      code: 'template_integrations_missing',
+      messageKey: 'template_integrations_missing',
+      params: { types: missing.map(integrationLabel).join(', ') },
+      details: {
+        template_id: template.id,
+        required_integrations: template.required_integrations,
+        missing_integrations: missing,
+      },
+    });
+  }
+  return done({ settings: templateSettings(template, lang ?? ctx.lang, connected), templateId: template.id });
+}
+
+/**
+ * POST /api/bot. A body with `template_id` starts from that template (texts in `lang`, the
+ * account's language by default) and the other fields given override it; without, from the
+ * defaults. A new bot is switched off; problems do not stop it from being saved.
+ */
+export async function createBot(ctx: AccountContext, input: CreateBotInput): Promise<Outcome<BotView>> {
+  const { template_id, lang, ...changes } = input;
+  const start = await startingPoint(ctx, template_id, lang);
+  if (!start.ok) return start;
+  const settings = withChanges(start.value.settings, changes);
+  const now = ctx.ports.clock.now();
+  const [row]: Bot[] = await ctx.ports.db
+    .insert(bots)
+    .values({
+      ...settingsColumns(settings),
+      accountId: ctx.account.id,
+      isWork: false,
+      templateId: start.value.templateId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('bot insert returned nothing');
+  return done(botView(row, ctx.account, now, ctx.lang));
+}
