@@ -7,9 +7,12 @@ import { onError } from './http/on-error';
 import { languageFromHeader } from './i18n/translate';
 import type { AppSettings, Ports } from './ports';
 import { authRoutes } from './routes/auth';
+import { balanceRoutes } from './routes/balance';
 import { botRoutes } from './routes/bot';
+import { checkRoutes } from './routes/check';
 import { healthRoutes } from './routes/health';
 import { helpersRoutes } from './routes/helpers';
+import { historyRoutes } from './routes/history';
 import { keysRoutes } from './routes/keys';
 import { profileRoutes } from './routes/profile';
 
@@ -30,7 +33,10 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     .route('/', profileRoutes)
     .route('/keys', keysRoutes)
     .route('/', botRoutes)
-    .route('/helpers', helpersRoutes);
+    .route('/helpers', helpersRoutes)
+    .route('/check', checkRoutes)
+    .route('/history', historyRoutes)
+    .route('/balance', balanceRoutes);
 
   const app = new Hono<AppEnv>();
   app.use('/api/*', secureHeaders());

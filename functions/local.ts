@@ -8,6 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { schedules } from '../schedules';
 import { createApp } from './app';
 import { localConfigSchema, readConfig } from './config';
+import { engineJobs } from './engine/jobs';
 import { attachRoomSockets } from './local-rooms-socket';
 import { loadOrCreateSecret } from './local-secret';
 import type { Ports } from './ports';
@@ -39,6 +40,10 @@ const ports: Ports = {
 };
 const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
 const settings = { jwtSecret: config.JWT_SECRET ?? (await loadOrCreateSecret(dataDir)), publicUrl };
+
+for (const [name, handler] of Object.entries(engineJobs)) {
+  jobs.register(name, (payload) => handler(payload, ports, settings));
+}
 
 const app = createApp(ports, settings, { clientIp: (c) => getConnInfo(c).remote.address });
 app.use('/*', serveStatic({ root: webRoot }));

@@ -14,7 +14,7 @@ import { llmFromConfig } from './ports/llm-from-config';
 import { HttpMail } from './ports/mail-http';
 import { PartyKitRooms } from './ports/rooms-partykit';
 import { jobsRoutes } from './routes/jobs';
-import { scheduleRunners } from './routes/jobs/runners';
+import { engineRunners, scheduleRunners } from './routes/jobs/runners';
 import { qstashSignatureVerifier } from './routes/jobs/verify';
 
 type Bindings = Record<string, unknown>;
@@ -37,9 +37,11 @@ function buildIsolate(config: WorkerConfig): Isolate {
     nextSigningKey: config.QSTASH_NEXT_SIGNING_KEY,
     devMode: false,
   });
+  const settings: AppSettings = { jwtSecret: config.JWT_SECRET, publicUrl };
+  const runners = new Map([...scheduleRunners(schedules), ...engineRunners(settings)]);
   return {
     config,
-    settings: { jwtSecret: config.JWT_SECRET, publicUrl },
+    settings,
     ports: {
       kv: new UpstashKv(config.UPSTASH_REDIS_REST_URL, config.UPSTASH_REDIS_REST_TOKEN),
       mail: new HttpMail(config.MAIL_API_URL, config.MAIL_API_KEY, config.MAIL_FROM),
@@ -48,7 +50,7 @@ function buildIsolate(config: WorkerConfig): Isolate {
       rooms: new PartyKitRooms(config.PARTYKIT_HOST.replace(/\/+$/, ''), config.PARTYKIT_SECRET),
       llm: llmFromConfig(config),
     },
-    jobRoutes: jobsRoutes({ verify: qstashSignatureVerifier(receiver), runners: scheduleRunners(schedules) }),
+    jobRoutes: jobsRoutes({ verify: qstashSignatureVerifier(receiver), runners }),
   };
 }
 

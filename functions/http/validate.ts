@@ -22,3 +22,13 @@ export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
       });
     }
   });
+
+/** Query string validation, answered like a body's: 422 with every field's message. */
+export const queryParams = <S extends v.GenericSchema>(schema: S) =>
+  vValidator('query', schema, (result) => {
+    if (!result.success) {
+      throw new AppError(422, 'validation_failed', 'validation_failed', {
+        fields: issuesToFields(result.issues),
+      });
+    }
+  });

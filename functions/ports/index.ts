@@ -23,4 +23,9 @@ export interface AppSettings {
   jwtSecret: string;
   /** The product's public origin, e.g. https://app.example.com. */
   publicUrl: string;
+  /**
+   * Whether bot webhooks may call loopback, private and link-local addresses. Off by default, so a
+   * bot cannot be used to reach the server's own network; tests and closed installations turn it on.
+   */
+  allowPrivateWebhooks?: boolean;
 }

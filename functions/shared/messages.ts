@@ -1,8 +1,11 @@
+import { engineMessages } from './engine-messages';
+
 /**
  * Messages both the API and the SPA show (SPEC §5, §8). Keys are message ids in the SPA's Lingui
  * catalogs and the keys the server translates into the request's language.
  */
 export const sharedMessages = {
+  ...engineMessages,
   name_required: { ru: 'Необходимо заполнить имя', en: 'Please enter your name' },
   email_required: { ru: 'Необходимо заполнить Email', en: 'Please enter your email' },
   phone_required: { ru: 'Необходимо заполнить номер телефона', en: 'Please enter your phone number' },

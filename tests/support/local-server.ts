@@ -13,15 +13,22 @@ export interface LocalServer {
   stop: () => Promise<void>;
 }
 
+/** Extra environment for the server process (e.g. LLM_BASE_URL and LLM_API_KEY of a fake model endpoint). */
+export type ServerEnv = Record<string, string>;
+
 /**
  * Starts the embedded shape the way the README does (`npm start` = scripts/start.mjs, which builds
  * the SPA when stale) on a free port with its state in `dataDir`.
  */
-export function startLocalServer(dataDir: string, timeoutMs = 180_000): Promise<LocalServer> {
+export function startLocalServer(
+  dataDir: string,
+  timeoutMs = 180_000,
+  env: ServerEnv = {},
+): Promise<LocalServer> {
   const started = performance.now();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+    env: { ...process.env, ...env, PORT: '0', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -78,11 +85,11 @@ function stopProcess(child: ChildProcess): Promise<void> {
  * A server on a fresh data folder under tests/.tmp, removed when it stops (E2E_KEEP_DATA=1 keeps it
  * for a post-mortem).
  */
-export async function startFreshServer(): Promise<LocalServer> {
+export async function startFreshServer(env: ServerEnv = {}): Promise<LocalServer> {
   const tmpRoot = join(root, 'tests/.tmp');
   await mkdir(tmpRoot, { recursive: true });
   const dataDir = await mkdtemp(join(tmpRoot, 'server-'));
-  const server = await startLocalServer(dataDir);
+  const server = await startLocalServer(dataDir, undefined, env);
   return {
     ...server,
     stop: async () => {

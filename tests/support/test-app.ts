@@ -1,4 +1,5 @@
 import { createApp } from '../../functions/app';
+import { engineJobs } from '../../functions/engine/jobs';
 import type { AppSettings, Ports } from '../../functions/ports';
 import { ManualClock } from '../../functions/ports/clock-manual';
 import { openPgliteDb } from '../../functions/ports/db-pglite';
@@ -14,17 +15,32 @@ export const TEST_SETTINGS: AppSettings = {
   publicUrl: 'http://127.0.0.1:8787',
 };
 
-/** The real app over in-memory PGlite, a manual clock, captured mail; one per test file. */
-export async function createTestApp(options: { llm?: Llm } = {}) {
-  const clock = new ManualClock(new Date());
-  const { db, client } = await openPgliteDb();
+export interface TestAppOptions {
+  llm?: Llm;
+  /** An on-disk database folder (to restart over the same data); in memory when omitted. */
+  dataDir?: string;
+  clock?: ManualClock;
+  settings?: Partial<AppSettings>;
+}
+
+/**
+ * The real app over PGlite, a manual clock, captured mail; one per test file. The engine's jobs
+ * are registered with the local runner: tests run them with `jobs.runDue()` after moving the clock.
+ */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const clock = options.clock ?? new ManualClock(new Date());
+  const { db, client } = await openPgliteDb(options.dataDir);
   const mail = new CapturedMail();
   const kv = new MemoryKv(clock);
   const jobs = new LocalJobs(db, clock);
   const rooms = new LocalRooms();
+  const settings: AppSettings = { ...TEST_SETTINGS, ...options.settings };
   const ports: Ports = { db, kv, mail, clock, jobs, rooms, llm: options.llm ?? new UnconfiguredLlm() };
-  const app = createApp(ports, TEST_SETTINGS, { clientIp: (c) => c.req.header('x-test-ip') });
-  return { app, ports, clock, mail, kv, jobs, rooms, db, client, close: () => client.close() };
+  for (const [name, handler] of Object.entries(engineJobs)) {
+    jobs.register(name, (payload) => handler(payload, ports, settings));
+  }
+  const app = createApp(ports, settings, { clientIp: (c) => c.req.header('x-test-ip') });
+  return { app, ports, settings, clock, mail, kv, jobs, rooms, db, client, close: () => client.close() };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,5 +1,6 @@
 import type { ScheduleDefinition } from '../../../schedules/schedule';
-import type { Ports } from '../../ports';
+import { engineJobs } from '../../engine/jobs';
+import type { AppSettings, Ports } from '../../ports';
 import { scheduleJobName } from '../../ports/jobs-qstash';
 
 /** Runs one delivered job with the ports of the request that delivered it. */
@@ -13,6 +14,16 @@ export function scheduleRunners(definitions: ScheduleDefinition[]): Map<string, 
     definitions.map((definition): [string, JobRunner] => [
       scheduleJobName(definition.id),
       (_payload, ports) => definition.handler(ports),
+    ]),
+  );
+}
+
+/** The bot engine's jobs (the delayed answer), with the settings of the isolate that runs them. */
+export function engineRunners(settings: AppSettings): Map<string, JobRunner> {
+  return new Map(
+    Object.entries(engineJobs).map(([name, handler]): [string, JobRunner] => [
+      name,
+      (payload, ports) => handler(payload, ports, settings),
     ]),
   );
 }

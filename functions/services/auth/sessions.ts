@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { type Account, accounts, sessions } from '../../../db/schema';
 import type { Db } from '../../ports/db';
@@ -21,36 +21,10 @@ export async function openSession(db: Db, secret: string, accountId: string, now
 }
 
 /**
- * Every signed-in request runs this lookup, so it is prepared once per database handle: building
- * the SQL each time cost more than running it (see `npm run bench`).
+ * The account behind a live session token, or null. Deliberately not a named prepared statement:
+ * Neon's pooler and the test socket share backends between connections, where a second PREPARE of
+ * the same name fails.
  */
-const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareSessionAccount>>();
-
-function prepareSessionAccount(db: Db) {
-  return db
-    .select({ account: accounts })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .prepare('session_account');
-}
-
-function sessionAccountQuery(db: Db) {
-  let query = preparedLookups.get(db);
-  if (!query) {
-    query = prepareSessionAccount(db);
-    preparedLookups.set(db, query);
-  }
-  return query;
-}
-
-/** The account behind a live session token, or null. */
 export async function accountForToken(
   db: Db,
   secret: string,
@@ -68,7 +42,11 @@ export async function accountForToken(
   } catch {
     return null;
   }
-  const [row] = await sessionAccountQuery(db).execute({ sessionId, now });
+  const [row] = await db
+    .select({ account: accounts })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   return row ? { account: row.account, sessionId } : null;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/test-app';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../support/test-app';
 
 export interface CallOptions {
   body?: unknown;
@@ -70,10 +70,10 @@ export async function signedInUser(t: TestApp, overrides: Record<string, unknown
 }
 
 /** One real app per test file, shared by its tests: `api.t` is the app, `api.call` the client. */
-export function sharedTestApp() {
+export function sharedTestApp(options: TestAppOptions = {}) {
   const api = {} as { t: TestApp; call: Call };
   beforeAll(async () => {
-    api.t = await createTestApp();
+    api.t = await createTestApp(options);
     api.call = apiClient(api.t);
   });
   afterAll(() => api.t.close());

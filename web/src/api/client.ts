@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string | null,
     readonly serverMessage: string | null,
     readonly fields: Record<string, string> = {},
+    /** The whole error body: some refusals carry data to act on (a bot's problems, missing integrations). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(serverMessage ?? code ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -31,6 +33,7 @@ function toApiError(status: number, body: unknown): ApiError {
     typeof record.code === 'string' ? record.code : null,
     typeof record.message === 'string' && record.message !== '' ? record.message : null,
     fields,
+    record,
   );
 }
 

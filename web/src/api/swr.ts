@@ -13,9 +13,12 @@ export const swrConfig: SWRConfiguration = {
 
 const fetchKey = <T>([path]: ApiKey) => apiGet<T>(path);
 
-/** GET a signed-in resource; nothing is requested while signed out or when `path` is null. */
-export function useApi<T>(path: string | null) {
+/**
+ * GET a signed-in resource; nothing is requested while signed out or when `path` is null. `config`
+ * adds per-resource behaviour such as polling.
+ */
+export function useApi<T>(path: string | null, config?: SWRConfiguration<T, unknown>) {
   const token = useToken();
   const key: ApiKey | null = path && token ? [path, token] : null;
-  return useSWR<T, unknown, ApiKey | null>(key, fetchKey<T>);
+  return useSWR<T, unknown, ApiKey | null>(key, fetchKey<T>, config);
 }

@@ -12,13 +12,45 @@ export function formatDate(value: string | Date, lang: Language): string {
   return lang === 'ru' ? `${day}.${month}.${year}` : `${month}/${day}/${year}`;
 }
 
+/** HH:MM, 24-hour, in the viewer's time zone. */
+export function formatTime(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The date as formatDate, then HH:MM. */
+export function formatDateTime(value: string | Date, lang: Language): string {
+  const day = formatDate(value, lang);
+  return day ? `${day} ${formatTime(value)}` : '';
+}
+
+const locale = (lang: Language) => (lang === 'ru' ? 'ru-RU' : 'en-US');
+
 /** Money arrives in minor units; the currency code is written in lower case (SPEC §1). */
 export function formatMoney(minor: number, currency: Currency, lang: Language): string {
-  const amount = new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', {
+  const amount = new Intl.NumberFormat(locale(lang), {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(minor / 100);
   return `${amount} ${currency.toLowerCase()}`;
+}
+
+/**
+ * A display price in major units that may be a fraction of a minor unit (a model's price per 1M
+ * tokens in euros can be 0.092): two decimals at least, up to four when they matter.
+ */
+export function formatPrice(major: number, currency: Currency, lang: Language): string {
+  const amount = new Intl.NumberFormat(locale(lang), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  }).format(major);
+  return `${amount} ${currency.toLowerCase()}`;
+}
+
+/** YYYY-MM-DD of a local calendar day, the value of a native date input. */
+export function isoDay(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** Whole calendar days from today to `value` (0 when it is today, negative when past). */

@@ -1,16 +1,56 @@
-import { SectionPlaceholder } from '../../components/SectionPlaceholder';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Slider.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Table.css';
+import { Button, EmptyState, Paper, Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { defaultBotSettings } from '../../../../functions/shared/schemas/bot';
+import { useBots } from '../../api/bots';
+import { ErrorModal } from '../../components/ErrorModal';
+import { PageLoader } from '../../components/FullScreenLoader';
 import { useT } from '../../i18n/use-t';
 import { PATHS } from '../../routes/paths';
+import { BotEditor } from './editor/BotEditor';
+import { settingsOf } from './editor/draft';
 
-/** /bots/new and /bots/{id}: the bot editor (built by a later issue). */
+/** /bots/new and /bots/{id}: a bot is edited only when it is in the account's list (SPEC §5). */
 export function BotSettingsPage() {
   const { t } = useT();
-  return (
-    <SectionPlaceholder
-      title={t('section.bot_settings.title')}
-      emptyTitle={t('section.bot_settings.empty_title')}
-      description={t('section.bot_settings.description')}
-      action={{ label: t('section.go_bots'), to: PATHS.bots }}
-    />
-  );
+  const { id } = useParams();
+  const { data: bots, error, mutate } = useBots();
+  const bot = id ? (bots?.find((item) => item.id === id) ?? null) : null;
+  const initial = useMemo(() => (bot ? settingsOf(bot) : defaultBotSettings()), [bot]);
+
+  if (id) {
+    if (!bots) return error ? <ErrorModal error={error} onRetry={() => mutate()} /> : <PageLoader />;
+    if (!bot) {
+      return (
+        <Stack gap="lg">
+          <Title order={2}>{t('section.bot_settings.title')}</Title>
+          <Paper withBorder radius="md" p="xl">
+            <EmptyState data-testid="bot-not-found">
+              <EmptyState.Title order={3}>{t('bot.not_found')}</EmptyState.Title>
+              <EmptyState.Actions>
+                <Button component={Link} to={PATHS.bots} variant="light">
+                  {t('section.go_bots')}
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          </Paper>
+        </Stack>
+      );
+    }
+  }
+  // A fresh editor per bot; saving keeps it, since the draft is reset from the saved bot.
+  return <BotEditor key={id ?? 'new'} bot={bot} initial={initial} />;
 }

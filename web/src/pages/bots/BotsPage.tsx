@@ -1,16 +1,182 @@
-import { SectionPlaceholder } from '../../components/SectionPlaceholder';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Table.css';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { type BotView, problemKey, refusalProblems, useBots } from '../../api/bots';
+import { errorText } from '../../api/errors';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { ErrorModal } from '../../components/ErrorModal';
+import { PageLoader } from '../../components/FullScreenLoader';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { PATHS } from '../../routes/paths';
+import { BotRow } from './BotRow';
+import { TemplatesModal } from './TemplatesModal';
 
-/** /bots: the bot list (built by a later issue). */
+/** /bots: the bot list, switching bots on and off, deleting, and creating manually or from a template. */
 export function BotsPage() {
   const { t } = useT();
+  const { data: bots, error, isLoading, mutate, setWorking, remove } = useBots();
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [deleting, setDeleting] = useState<BotView | null>(null);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+
+  const mark = (id: string, on: boolean) =>
+    setBusy((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const switchBot = async (bot: BotView, isWork: boolean) => {
+    mark(bot.id, true);
+    try {
+      await setWorking(bot.id, isWork);
+      notifySuccess(translate(isWork ? 'bots.switched_on' : 'bots.switched_off'));
+    } catch (failure) {
+      const problems = refusalProblems(failure);
+      if (problems.length === 0) notifyError(failure);
+      else
+        notifications.show({
+          color: 'red',
+          withBorder: true,
+          title: errorText(failure),
+          message: (
+            <List size="sm" spacing={2}>
+              {problems.map((problem) => (
+                <List.Item key={problemKey(problem)}>{problem.message}</List.Item>
+              ))}
+            </List>
+          ),
+          closeButtonProps: { 'aria-label': translate('common.close') },
+        });
+    } finally {
+      mark(bot.id, false);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    mark(deleting.id, true);
+    try {
+      await remove(deleting.id);
+      setDeleting(null);
+      notifySuccess(translate('bots.deleted'));
+    } catch (failure) {
+      notifyError(failure);
+    } finally {
+      mark(deleting.id, false);
+    }
+  };
+
+  const createButtons = (
+    <Group gap="sm">
+      <Button variant="light" onClick={() => setTemplatesOpen(true)}>
+        {t('bots.from_template')}
+      </Button>
+      <Button component={Link} to={PATHS.botNew}>
+        {t('bots.create')}
+      </Button>
+    </Group>
+  );
+
+  let body = null;
+  if (!bots) {
+    body = error ? (
+      <Alert color="red" variant="light" title={t('bots.load_failed')}>
+        <Text size="sm" mb="sm">
+          {errorText(error)}
+        </Text>
+        <Button size="xs" variant="default" onClick={() => mutate()}>
+          {t('common.try_again')}
+        </Button>
+      </Alert>
+    ) : (
+      isLoading && <PageLoader />
+    );
+  } else if (bots.length === 0) {
+    body = (
+      <Paper withBorder radius="md" p="xl">
+        <EmptyState data-testid="bots-empty">
+          <EmptyState.Title order={3}>{t('section.bots.empty_title')}</EmptyState.Title>
+          <EmptyState.Description>{t('section.bots.description')}</EmptyState.Description>
+          <EmptyState.Actions>{createButtons}</EmptyState.Actions>
+        </EmptyState>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Paper withBorder radius="md" p="md">
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" aria-label={t('section.bots.title')} data-testid="bots-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('bots.column.name')}</Table.Th>
+                <Table.Th>{t('bots.column.work')}</Table.Th>
+                <Table.Th>{t('bots.column.connections')}</Table.Th>
+                <Table.Th>{t('bots.column.problems')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('keys.column.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {bots.map((bot) => (
+                <BotRow
+                  key={bot.id}
+                  bot={bot}
+                  busy={busy.has(bot.id)}
+                  onSwitch={(isWork) => switchBot(bot, isWork)}
+                  onDelete={() => setDeleting(bot)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    );
+  }
+
   return (
-    <SectionPlaceholder
-      title={t('section.bots.title')}
-      emptyTitle={t('section.bots.empty_title')}
-      description={t('section.bots.description')}
-      action={{ label: t('section.go_profile'), to: PATHS.profile }}
-    />
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>{t('section.bots.title')}</Title>
+        {bots && bots.length > 0 && createButtons}
+      </Group>
+      {body}
+      <ErrorModal error={error} onRetry={() => mutate()} />
+      <TemplatesModal opened={templatesOpen} onClose={() => setTemplatesOpen(false)} />
+      <ConfirmModal
+        opened={deleting !== null}
+        title={t('bots.delete_title')}
+        confirmLabel={t('common.delete')}
+        loading={deleting ? busy.has(deleting.id) : false}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        {deleting ? t('bots.delete_text', { name: deleting.name.trim() || t('bot.untitled') }) : null}
+      </ConfirmModal>
+    </Stack>
   );
 }

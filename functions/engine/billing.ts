@@ -1,0 +1,137 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  type Account,
+  type Bot,
+  balanceEntries,
+  type Chat,
+  chats,
+  type HistoryAction,
+  type HistoryEntry,
+  historyEntries,
+  type Message,
+  messages,
+} from '../../db/schema';
+import type { TokenUsage } from '../shared/models';
+import type { ChatStop } from './chat-state';
+import type { EngineContext } from './context';
+import type { EngineEvent } from './events';
+
+export interface Outcome {
+  account: Account;
+  bot: Bot;
+  chat: Chat;
+  /** The waiting customer messages this outcome deals with. */
+  handled: Message[];
+  event: EngineEvent;
+  response?: string | null;
+  error?: string | null;
+  priceMinor?: number;
+  model?: string | null;
+  usage?: TokenUsage;
+  actions?: HistoryAction[];
+  /** Variables filled (only the new values) and a stop decided while answering; written with the answer. */
+  variables?: Record<string, string>;
+  stop?: ChatStop | null;
+}
+
+export interface RecordedOutcome {
+  history: HistoryEntry;
+  /** The bot's stored reply, for answers. */
+  reply: Message | null;
+}
+
+class AlreadyHandled extends Error {}
+
+/**
+ * Writes one outcome in ONE transaction: it claims the handled customer messages, writes the
+ * history row, charges its price to the balance ledger, stores the reply and the chat's changes.
+ * When another run claimed any of the messages first, nothing is written and null is returned, so
+ * an answer is stored, charged and sent once however often its job is delivered.
+ */
+export async function recordOutcome(
+  ctx: EngineContext,
+  outcome: Outcome,
+  now: Date,
+): Promise<RecordedOutcome | null> {
+  const { account, bot, chat, handled } = outcome;
+  const priceMinor = outcome.priceMinor ?? 0;
+  const ids = handled.map((message) => message.id);
+  try {
+    return await ctx.ports.db.transaction(async (tx) => {
+      if (ids.length > 0) {
+        const claimed = await tx
+          .update(messages)
+          .set({ answeredAt: now })
+          .where(and(inArray(messages.id, ids), isNull(messages.answeredAt)))
+          .returning({ id: messages.id });
+        if (claimed.length !== ids.length) throw new AlreadyHandled();
+      }
+      const [history] = await tx
+        .insert(historyEntries)
+        .values({
+          accountId: account.id,
+          botId: bot.id,
+          chatId: chat.id,
+          source: chat.channel,
+          channel: chat.channel,
+          message: handled.map((message) => message.text).join('\n\n'),
+          response: outcome.response ?? null,
+          event: outcome.event,
+          status: outcome.event === 'answered' ? 'success' : 'error',
+          error: outcome.error ?? null,
+          priceMinor,
+          currency: account.currency,
+          model: outcome.model ?? null,
+          promptTokens: outcome.usage?.promptTokens ?? 0,
+          completionTokens: outcome.usage?.completionTokens ?? 0,
+          actions: outcome.actions ?? [],
+          createdAt: now,
+        })
+        .returning();
+      if (!history) throw new Error('history insert returned nothing');
+      if (priceMinor > 0) {
+        await tx.insert(balanceEntries).values({
+          accountId: account.id,
+          amountMinor: -priceMinor,
+          currency: account.currency,
+          kind: 'charge',
+          historyId: history.id,
+          createdAt: now,
+        });
+      }
+      let reply: Message | null = null;
+      if (outcome.response) {
+        [reply = null] = await tx
+          .insert(messages)
+          .values({
+            accountId: account.id,
+            chatId: chat.id,
+            externalId: `bot:${history.id}`,
+            author: 'bot',
+            text: outcome.response,
+            historyId: history.id,
+            createdAt: now,
+            answeredAt: now,
+          })
+          .returning();
+      }
+      if (reply || outcome.variables || outcome.stop) {
+        await tx
+          .update(chats)
+          .set({
+            ...(reply ? { lastMessageAt: now } : {}),
+            // Merged in SQL, so values another answer filled meanwhile are kept.
+            ...(outcome.variables
+              ? { variables: sql`${chats.variables} || ${JSON.stringify(outcome.variables)}::jsonb` }
+              : {}),
+            ...(outcome.stop ?? {}),
+          })
+          .where(eq(chats.id, chat.id));
+      }
+      return { history, reply };
+    });
+  } catch (error) {
+    if (error instanceof AlreadyHandled) return null;
+    throw error;
+  }
+}

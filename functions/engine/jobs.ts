@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+import type { AppSettings, Ports } from '../ports';
+import { RESPOND_JOB } from './job-names';
+import { respond } from './respond';
+
+/** An engine job: the delivered payload, with the ports and settings of whoever runs it. */
+export type EngineJobHandler = (payload: unknown, ports: Ports, settings: AppSettings) => Promise<void>;
+
+const respondPayload = v.object({
+  chatId: v.pipe(v.string(), v.uuid()),
+  upToMessageId: v.pipe(v.string(), v.uuid()),
+});
+
+/** The engine's jobs by name; the local runner registers them, the Worker's job receiver runs them. */
+export const engineJobs: Readonly<Record<string, EngineJobHandler>> = {
+  [RESPOND_JOB]: async (payload, ports, settings) => {
+    const parsed = v.safeParse(respondPayload, payload);
+    // A malformed payload can never succeed; retrying it would only repeat the failure.
+    if (!parsed.success) return console.error(`${RESPOND_JOB}: malformed payload`, payload);
+    await respond({ ports, settings }, parsed.output);
+  },
+};

@@ -1,0 +1,43 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { type Bot, type Chat, chats, messages } from '../../db/schema';
+import { type ChatStop, effectiveState, stopFor, WORKING } from './chat-state';
+import type { EngineContext } from './context';
+import { publishToChat } from './publish';
+
+async function setStop(ctx: EngineContext, chat: Chat, stop: ChatStop): Promise<Chat> {
+  const [saved] = await ctx.ports.db.update(chats).set(stop).where(eq(chats.id, chat.id)).returning();
+  const next = saved ?? { ...chat, ...stop };
+  if (next.state !== chat.state) await publishToChat(ctx, chat, { type: 'state', state: next.state });
+  return next;
+}
+
+/**
+ * An operator wrote in the chat (SPEC §3 stop_logic, §4 stop periods). With "stop during
+ * intervention" on, the bot stops for the bot's stop period, and the customer messages still
+ * waiting are the operator's now: the pending answer stands down.
+ */
+export async function applyOperatorMessage(
+  ctx: EngineContext,
+  chat: Chat,
+  bot: Bot,
+  now: Date,
+): Promise<Chat> {
+  const { stop_during_intervention, bot_stop_period, bot_stop_period_seconds } = bot.stopLogic;
+  if (!stop_during_intervention) return chat;
+  await ctx.ports.db
+    .update(messages)
+    .set({ answeredAt: now })
+    .where(and(eq(messages.chatId, chat.id), eq(messages.author, 'customer'), isNull(messages.answeredAt)));
+  return setStop(ctx, chat, stopFor(bot_stop_period, bot_stop_period_seconds, now));
+}
+
+/**
+ * Before a customer message meets the gates: a stop "until the next message" ends with it, and a
+ * pause whose time has passed is written back as working.
+ */
+export async function resumeIfDue(ctx: EngineContext, chat: Chat, now: Date): Promise<Chat> {
+  const resumes =
+    (chat.state === 'stopped' && chat.resumeOnMessage) ||
+    (chat.state === 'paused' && effectiveState(chat, now) === 'working');
+  return resumes ? setStop(ctx, chat, WORKING) : chat;
+}

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { type Chat, chats, type Message } from '../../db/schema';
+import { scheduleAnswer } from './accumulate';
+import { ensureChat } from './chats';
+import type { EngineContext } from './context';
+import type { GateCode } from './events';
+import { firstRefusal } from './gates';
+import { storeInbound } from './inbound';
+import { accountOf, botOfChat } from './load';
+import { applyOperatorMessage, resumeIfDue } from './operator';
+import { refuse } from './refuse';
+
+/** What a channel adapter hands the engine (ARCHITECTURE §6.1). */
+export interface InboundMessage {
+  accountId: string;
+  /** The bot that serves this chat. */
+  botId: string;
+  channel: string;
+  integrationId: string | null;
+  chatExternalId: string;
+  messageExternalId: string;
+  author: 'customer' | 'operator';
+  text: string;
+}
+
+export interface InboundResult {
+  chat: Chat;
+  message: Message;
+  /** False for a redelivery: nothing was done again. */
+  isNew: boolean;
+  /** When the answer is due; null when none is scheduled (refused, operator, redelivery). */
+  answerDueAt: Date | null;
+  instant: boolean;
+  refusal: GateCode | null;
+}
+
+/**
+ * An inbound message: stored once; an operator's applies the stop logic; a customer's passes the
+ * gates and schedules the answer, or is refused with a history row.
+ */
+export async function receiveInbound(ctx: EngineContext, inbound: InboundMessage): Promise<InboundResult> {
+  const { db, clock } = ctx.ports;
+  const now = clock.now();
+  const key = {
+    accountId: inbound.accountId,
+    channel: inbound.channel,
+    integrationId: inbound.integrationId,
+    externalId: inbound.chatExternalId,
+  };
+  let chat = await ensureChat(db, key, inbound.botId, now);
+  const { message, isNew } = await storeInbound(
+    db,
+    chat,
+    { externalId: inbound.messageExternalId, author: inbound.author, text: inbound.text },
+    now,
+  );
+  const result: InboundResult = { chat, message, isNew, answerDueAt: null, instant: false, refusal: null };
+  if (!isNew) return result;
+  await db.update(chats).set({ lastMessageAt: now }).where(eq(chats.id, chat.id));
+
+  const [bot, account] = await Promise.all([botOfChat(db, chat), accountOf(db, chat.accountId)]);
+  if (!bot || !account) return result;
+  if (inbound.author === 'operator') {
+    return { ...result, chat: await applyOperatorMessage(ctx, chat, bot, now) };
+  }
+  chat = await resumeIfDue(ctx, chat, now);
+  const refusal = await firstRefusal(ctx, { account, bot, chat, now });
+  if (refusal) {
+    await refuse(ctx, { account, bot, chat, handled: [message] }, refusal, now);
+    return { ...result, chat, refusal };
+  }
+  const scheduled = await scheduleAnswer(ctx, chat, bot, message, now);
+  return { ...result, chat, answerDueAt: scheduled.dueAt, instant: scheduled.instant };
+}

@@ -1,0 +1,45 @@
+import type { Account, Bot, Chat, HistoryAction, Message } from '../../db/schema';
+import type { ChatStop } from './chat-state';
+import type { EngineContext } from './context';
+import { localTime } from './work-time';
+
+/** One answer in the making: what the respond step knows and what its tools changed. */
+export interface Turn {
+  ctx: EngineContext;
+  account: Account;
+  bot: Bot;
+  chat: Chat;
+  now: Date;
+  /** The customer messages being answered, oldest first. */
+  waiting: Message[];
+  /** Values filled in earlier answers plus those filled in this one. */
+  variables: Record<string, string>;
+  /** Only the values this answer filled. */
+  filled: Record<string, string>;
+  /** A stop decided by a tool; applied when the answer is stored. */
+  stop: ChatStop | null;
+  /** Set by a stop: the reply to send instead of asking the model again. */
+  finalText: string | null;
+  actions: HistoryAction[];
+}
+
+/** What a tool call answers the model (a stop ends the turn through `Turn.finalText`). */
+export interface ToolResult {
+  content: string;
+}
+
+/** Placeholder values: the chat's variables and the built-ins (SPEC §3; bot-problems BUILT_IN_VARIABLES). */
+export function placeholderValues(turn: Turn): Record<string, string> {
+  const local = localTime(turn.now, turn.bot.conditions.work_time.time_zone);
+  return {
+    ...turn.variables,
+    current_date: local.date,
+    current_time: local.time,
+    client_name: turn.variables.client_name ?? '',
+    chat_id: turn.chat.id,
+  };
+}
+
+export const toolAnswer = (value: Record<string, unknown>): ToolResult => ({
+  content: JSON.stringify(value),
+});

@@ -1,0 +1,63 @@
+import type { Page } from 'playwright-core';
+import type { LocalServer } from '../../support/local-server';
+import { codeFromMail } from '../../support/mail-folder';
+
+export interface Account {
+  email: string;
+  password: string;
+  token: string;
+}
+
+async function call(server: LocalServer, method: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'ru',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/**
+ * A confirmed account that has taken the onboarding tour, made through the API: tests of later
+ * screens start signed in instead of repeating the sign-up journey.
+ */
+export async function readyAccount(server: LocalServer, name: string): Promise<Account> {
+  const email = `${name}-${Date.now()}@example.com`;
+  const password = 'secret-pass-1';
+  const since = Date.now();
+  await call(server, 'POST', '/api/register', {
+    name,
+    email,
+    phone: '79991112233',
+    password,
+    password_confirmation: password,
+    currency: 'rub',
+    language: 'ru',
+  });
+  const code = await codeFromMail(server.dataDir, email, since);
+  await call(server, 'POST', '/api/verify-email', { email, code });
+  const { token } = (await call(server, 'POST', '/api/login', { email, password })) as { token: string };
+  await call(
+    server,
+    'POST',
+    '/api/helpers/tour',
+    { fields: { usage_plan: 'sales', role: 'client', ai_experience: 'uses', sales_staff: '1-3' } },
+    token,
+  );
+  return { email, password, token };
+}
+
+/** Opens the app signed in as `account` (the token stored as after a sign-in). */
+export async function signInWithToken(page: Page, account: Account, path: string): Promise<void> {
+  await page.goto('/signin');
+  await page.evaluate((token) => window.localStorage.setItem('token', token), account.token);
+  await page.goto(path);
+}
+
+export const apiCall = call;

@@ -1,0 +1,72 @@
+import type { Currency } from '../../../functions/shared/constants';
+import { api } from './client';
+import { useApi } from './swr';
+
+export type CheckAuthor = 'customer' | 'operator' | 'bot' | 'system';
+export type ChatState = 'working' | 'stopped' | 'paused';
+
+/** One message of the check dialogue; a bot's answer carries its price. */
+export interface CheckMessage {
+  id: string;
+  author: CheckAuthor;
+  text: string;
+  created_at: string;
+  price_minor: number | null;
+  currency: Currency | null;
+}
+
+/** GET /api/check/messages?bot_id=: the dialogue and when the bot is due to answer. */
+export interface CheckDialogue {
+  chat_id: string | null;
+  state: ChatState;
+  messages: CheckMessage[];
+  answer_due_at: string | null;
+}
+
+/** POST /api/check/messages answer (202): the stored customer message. */
+interface SentMessage {
+  chat_id: string;
+  message: CheckMessage;
+  answer_due_at: string | null;
+}
+
+const CHECK_PATH = '/api/check/messages';
+const EMPTY: CheckDialogue = { chat_id: null, state: 'working', messages: [], answer_due_at: null };
+
+/**
+ * The check dialogue with one bot. While an answer is due it is polled every second, so the
+ * answer shows up as a customer would see it; otherwise nothing is polled.
+ */
+export function useCheckDialogue(botId: string | null) {
+  const path = botId ? `${CHECK_PATH}?bot_id=${encodeURIComponent(botId)}` : null;
+  const swr = useApi<CheckDialogue>(path, {
+    refreshInterval: (data) => (data?.answer_due_at ? 1000 : 0),
+  });
+  const { mutate } = swr;
+
+  const send = async (text: string) => {
+    if (!botId) return;
+    const sent = await api<SentMessage>('POST', CHECK_PATH, { bot_id: botId, text });
+    await mutate(
+      (dialogue) => {
+        const current = dialogue ?? EMPTY;
+        const known = current.messages.some((message) => message.id === sent.message.id);
+        return {
+          ...current,
+          chat_id: sent.chat_id,
+          messages: known ? current.messages : [...current.messages, sent.message],
+          answer_due_at: sent.answer_due_at,
+        };
+      },
+      { revalidate: true },
+    );
+  };
+
+  const clear = async () => {
+    if (!path) return;
+    await api<null>('DELETE', path);
+    await mutate(EMPTY, { revalidate: true });
+  };
+
+  return { ...swr, send, clear };
+}
