@@ -8,8 +8,13 @@ export interface LoadFigures {
 }
 
 /** Drives `url` with keep-alive connections for `seconds` and reports throughput and latency. */
-export async function load(url: string, headers: Record<string, string>, seconds = 5): Promise<LoadFigures> {
-  const result = await autocannon({ url, headers, connections: 16, duration: seconds });
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  request: { method?: 'GET' | 'POST'; body?: string } = {},
+  seconds = 5,
+): Promise<LoadFigures> {
+  const result = await autocannon({ url, headers, connections: 16, duration: seconds, ...request });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,

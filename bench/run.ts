@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startLocalServer } from '../tests/support/local-server';
 import { codeFromMail } from '../tests/support/mail-folder';
+import { engineOverhead } from './engine';
 import { type LoadFigures, load } from './load';
 import { spaInitialJsGzip, workerBundleGzip } from './sizes';
 
@@ -46,11 +47,36 @@ try {
   const { token } = (await post('/api/login', { email, password })) as { token: string };
 
   const bare = await load(`${server.url}/api/health/live`, {});
-  const profile = await load(`${server.url}/api/profile`, { authorization: `Bearer ${token}` });
+  const auth = { authorization: `Bearer ${token}` };
+  const profile = await load(`${server.url}/api/profile`, auth);
+  // A bot that waits 60 s before answering: the figure is accepting messages, not answering them.
+  const bot = await fetch(`${server.url}/api/bot`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench',
+      system_prompt: 'Answer briefly.',
+      accumulation_messages_seconds: 60,
+    }),
+  }).then((r) => r.json() as Promise<{ id: string }>);
+  await fetch(`${server.url}/api/bot/${bot.id}`, {
+    method: 'PATCH',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ is_work: true }),
+  });
+  const inbound = await load(
+    `${server.url}/api/check/messages`,
+    { ...auth, 'content-type': 'application/json' },
+    {
+      method: 'POST',
+      body: JSON.stringify({ bot_id: bot.id, text: 'Здравствуйте, есть запись на завтра?' }),
+    },
+  );
 
   console.log('\nLocal server (embedded shape, PGlite), 16 connections, 5 s each');
   console.log(row('bare Hono route GET /api/health/live', bare));
   console.log(row('authenticated GET /api/profile', profile));
+  console.log(row('inbound POST /api/check/messages', inbound));
   console.log(
     `profile / bare throughput ratio     ${(profile.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
   );
@@ -61,6 +87,9 @@ try {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });
 }
+
+console.log('');
+for (const line of await engineOverhead()) console.log(line);
 
 const spa = spaInitialJsGzip();
 console.log('\nSizes (gzip -9)');

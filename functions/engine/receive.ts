@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type Chat, chats, type Message } from '../../db/schema';
+import { type Account, type Bot, type Chat, chats, type Message } from '../../db/schema';
 import { scheduleAnswer } from './accumulate';
 import { ensureChat } from './chats';
 import type { EngineContext } from './context';
@@ -38,7 +38,12 @@ export interface InboundResult {
  * An inbound message: stored once; an operator's applies the stop logic; a customer's passes the
  * gates and schedules the answer, or is refused with a history row.
  */
-export async function receiveInbound(ctx: EngineContext, inbound: InboundMessage): Promise<InboundResult> {
+export async function receiveInbound(
+  ctx: EngineContext,
+  inbound: InboundMessage,
+  /** The bot and account when the caller has just loaded them (Check does), to spare two reads. */
+  known: { bot?: Bot; account?: Account } = {},
+): Promise<InboundResult> {
   const { db, clock } = ctx.ports;
   const now = clock.now();
   const key = {
@@ -58,7 +63,10 @@ export async function receiveInbound(ctx: EngineContext, inbound: InboundMessage
   if (!isNew) return result;
   await db.update(chats).set({ lastMessageAt: now }).where(eq(chats.id, chat.id));
 
-  const [bot, account] = await Promise.all([botOfChat(db, chat), accountOf(db, chat.accountId)]);
+  const [bot, account] = await Promise.all([
+    known.bot?.id === chat.botId ? known.bot : botOfChat(db, chat),
+    known.account?.id === chat.accountId ? known.account : accountOf(db, chat.accountId),
+  ]);
   if (!bot || !account) return result;
   if (inbound.author === 'operator') {
     return { ...result, chat: await applyOperatorMessage(ctx, chat, bot, now) };

@@ -11,16 +11,20 @@ import { checkChatKey } from './check-chat';
 export async function sendCheckMessage(ctx: AccountContext, input: CheckMessageInput) {
   const bot = await ownBot(ctx, input.bot_id);
   const key = checkChatKey(ctx, bot.id);
-  const result = await receiveInbound(ctx, {
-    accountId: key.accountId,
-    botId: bot.id,
-    channel: key.channel,
-    integrationId: key.integrationId,
-    chatExternalId: key.externalId,
-    messageExternalId: crypto.randomUUID(),
-    author: 'customer',
-    text: input.text,
-  });
+  const result = await receiveInbound(
+    ctx,
+    {
+      accountId: key.accountId,
+      botId: bot.id,
+      channel: key.channel,
+      integrationId: key.integrationId,
+      chatExternalId: key.externalId,
+      messageExternalId: crypto.randomUUID(),
+      author: 'customer',
+      text: input.text,
+    },
+    { bot, account: ctx.account },
+  );
   return {
     chat_id: result.chat.id,
     message: {
