@@ -1,5 +1,6 @@
-import { Button, CloseButton, Group, Input, Stack, TextInput } from '@mantine/core';
+import { CloseButton, Group, Input, Stack, TextInput } from '@mantine/core';
 import { useT } from '../i18n/use-t';
+import { AddItemButton, removeAt, updateAt } from './list-items';
 
 interface TextListEditorProps {
   label: string;
@@ -26,8 +27,7 @@ export function TextListEditor({
   error,
 }: TextListEditorProps) {
   const { t } = useT();
-  const set = (index: number, value: string) =>
-    onChange(values.map((item, position) => (position === index ? value : item)));
+  const set = (index: number, value: string) => onChange(updateAt(values, index, () => value));
   return (
     <Input.Wrapper label={label} description={description} error={error} labelElement="div">
       <Stack gap="xs" mt={6}>
@@ -44,20 +44,13 @@ export function TextListEditor({
             />
             <CloseButton
               aria-label={t('list.remove_item', { n: index + 1 })}
-              onClick={() => onChange(values.filter((_, position) => position !== index))}
+              onClick={() => onChange(removeAt(values, index))}
             />
           </Group>
         ))}
-        <Group>
-          <Button
-            size="xs"
-            variant="light"
-            disabled={values.length >= max}
-            onClick={() => onChange([...values, ''])}
-          >
-            {addLabel}
-          </Button>
-        </Group>
+        <AddItemButton disabled={values.length >= max} onClick={() => onChange([...values, ''])}>
+          {addLabel}
+        </AddItemButton>
       </Stack>
     </Input.Wrapper>
   );

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, List, Loader, Popover, Switch, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { type BotView, problemKey } from '../../api/bots';
+import { DeleteRowButton } from '../../components/ConfirmDelete';
 import { useT } from '../../i18n/use-t';
 import { PATHS } from '../../routes/paths';
 
@@ -81,16 +82,7 @@ export function BotRow({ bot, busy, onSwitch, onDelete }: BotRowProps) {
           >
             {t('bots.edit')}
           </Button>
-          <Button
-            size="compact-xs"
-            variant="light"
-            color="red"
-            disabled={busy}
-            aria-label={t('bots.delete_named', { name })}
-            onClick={onDelete}
-          >
-            {t('common.delete')}
-          </Button>
+          <DeleteRowButton label={t('bots.delete_named', { name })} disabled={busy} onClick={onDelete} />
         </Group>
       </Table.Td>
     </Table.Tr>

@@ -5,25 +5,14 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
-import {
-  Alert,
-  Button,
-  EmptyState,
-  Group,
-  List,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, EmptyState, Group, List, Paper, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type BotView, problemKey, refusalProblems, useBots } from '../../api/bots';
 import { errorText } from '../../api/errors';
-import { ConfirmModal } from '../../components/ConfirmModal';
+import { LoadFailed } from '../../components/Alerts';
+import { ConfirmDeleteModal, useConfirmedDelete } from '../../components/ConfirmDelete';
 import { ErrorModal } from '../../components/ErrorModal';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { notifyError, notifySuccess } from '../../components/notify';
@@ -38,7 +27,6 @@ export function BotsPage() {
   const { t } = useT();
   const { data: bots, error, isLoading, mutate, setWorking, remove } = useBots();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
-  const [deleting, setDeleting] = useState<BotView | null>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
 
   const mark = (id: string, on: boolean) =>
@@ -48,6 +36,11 @@ export function BotsPage() {
       else next.delete(id);
       return next;
     });
+  const deletion = useConfirmedDelete<BotView>({
+    remove: (bot) => remove(bot.id),
+    deletedMessage: 'bots.deleted',
+    onBusy: (bot, on) => mark(bot.id, on),
+  });
 
   const switchBot = async (bot: BotView, isWork: boolean) => {
     mark(bot.id, true);
@@ -76,20 +69,6 @@ export function BotsPage() {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    mark(deleting.id, true);
-    try {
-      await remove(deleting.id);
-      setDeleting(null);
-      notifySuccess(translate('bots.deleted'));
-    } catch (failure) {
-      notifyError(failure);
-    } finally {
-      mark(deleting.id, false);
-    }
-  };
-
   const createButtons = (
     <Group gap="sm">
       <Button variant="light" onClick={() => setTemplatesOpen(true)}>
@@ -104,14 +83,7 @@ export function BotsPage() {
   let body = null;
   if (!bots) {
     body = error ? (
-      <Alert color="red" variant="light" title={t('bots.load_failed')}>
-        <Text size="sm" mb="sm">
-          {errorText(error)}
-        </Text>
-        <Button size="xs" variant="default" onClick={() => mutate()}>
-          {t('common.try_again')}
-        </Button>
-      </Alert>
+      <LoadFailed title={t('bots.load_failed')} error={error} onRetry={() => mutate()} />
     ) : (
       isLoading && <PageLoader />
     );
@@ -148,7 +120,7 @@ export function BotsPage() {
                   bot={bot}
                   busy={busy.has(bot.id)}
                   onSwitch={(isWork) => switchBot(bot, isWork)}
-                  onDelete={() => setDeleting(bot)}
+                  onDelete={() => deletion.ask(bot)}
                 />
               ))}
             </Table.Tbody>
@@ -167,16 +139,11 @@ export function BotsPage() {
       {body}
       <ErrorModal error={error} onRetry={() => mutate()} />
       <TemplatesModal opened={templatesOpen} onClose={() => setTemplatesOpen(false)} />
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmDeleteModal
+        deletion={deletion}
         title={t('bots.delete_title')}
-        confirmLabel={t('common.delete')}
-        loading={deleting ? busy.has(deleting.id) : false}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      >
-        {deleting ? t('bots.delete_text', { name: deleting.name.trim() || t('bot.untitled') }) : null}
-      </ConfirmModal>
+        text={(bot) => t('bots.delete_text', { name: bot.name.trim() || t('bot.untitled') })}
+      />
     </Stack>
   );
 }

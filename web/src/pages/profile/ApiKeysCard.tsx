@@ -1,12 +1,12 @@
-import { Alert, Button, EmptyState, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, EmptyState, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { MAX_API_KEYS } from '../../../../functions/shared/constants';
-import { errorText } from '../../api/errors';
 import { type ApiKeyView, type CreatedApiKey, useApiKeys } from '../../api/keys';
-import { ConfirmModal } from '../../components/ConfirmModal';
+import { LoadFailed } from '../../components/Alerts';
+import { ConfirmDeleteModal, DeleteRowButton, useConfirmedDelete } from '../../components/ConfirmDelete';
 import { ErrorModal } from '../../components/ErrorModal';
 import { PageLoader } from '../../components/FullScreenLoader';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../components/notify';
 import { formatDate } from '../../i18n/format';
 import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
@@ -22,8 +22,10 @@ export function ApiKeysCard() {
   const { data: keys, error, isLoading, mutate, create, updateComment, remove } = useApiKeys();
   const [editing, setEditing] = useState<Editing>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [deleting, setDeleting] = useState<ApiKeyView | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
+  const deletion = useConfirmedDelete<ApiKeyView>({
+    remove: (key) => remove(key.id),
+    deletedMessage: 'keys.deleted',
+  });
 
   const limitReached = (keys?.length ?? 0) >= MAX_API_KEYS;
   const keyName = (key: ApiKeyView) => key.comment || key.prefix;
@@ -40,20 +42,6 @@ export function ApiKeysCard() {
     setCreated(key);
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await remove(deleting.id);
-      setDeleting(null);
-      notifySuccess(translate('keys.deleted'));
-    } catch (failure) {
-      notifyError(failure);
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
-
   const createButton = (
     <Button size="xs" onClick={() => setEditing({ mode: 'create' })} disabled={!keys || limitReached}>
       {t('keys.create')}
@@ -63,14 +51,7 @@ export function ApiKeysCard() {
   let body: ReactNode;
   if (keys === undefined) {
     body = error ? (
-      <Alert color="red" variant="light" title={t('keys.load_failed')}>
-        <Text size="sm" mb="sm">
-          {errorText(error)}
-        </Text>
-        <Button size="xs" variant="default" onClick={() => mutate()}>
-          {t('common.try_again')}
-        </Button>
-      </Alert>
+      <LoadFailed title={t('keys.load_failed')} error={error} onRetry={() => mutate()} />
     ) : (
       isLoading && <PageLoader />
     );
@@ -119,15 +100,10 @@ export function ApiKeysCard() {
                     >
                       {t('common.edit')}
                     </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      color="red"
-                      aria-label={t('keys.delete_named', { name: keyName(key) })}
-                      onClick={() => setDeleting(key)}
-                    >
-                      {t('common.delete')}
-                    </Button>
+                    <DeleteRowButton
+                      label={t('keys.delete_named', { name: keyName(key) })}
+                      onClick={() => deletion.ask(key)}
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -154,16 +130,11 @@ export function ApiKeysCard() {
         onClose={() => setEditing(null)}
       />
       <KeySecretModal created={created} onClose={() => setCreated(null)} />
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmDeleteModal
+        deletion={deletion}
         title={t('keys.delete_title')}
-        confirmLabel={t('common.delete')}
-        loading={deleteBusy}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      >
-        {deleting ? t('keys.delete_text', { name: keyName(deleting) }) : null}
-      </ConfirmModal>
+        text={(key) => t('keys.delete_text', { name: keyName(key) })}
+      />
     </ProfileSection>
   );
 }

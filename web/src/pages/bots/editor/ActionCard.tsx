@@ -7,9 +7,8 @@ import {
 } from '../../../../../functions/shared/schemas/bot-actions';
 import { AppSelect } from '../../../components/AppSelect';
 import type { MentionOption } from '../../../components/MentionTextarea';
-import { MentionTextarea } from '../../../components/MentionTextarea';
 import { useT } from '../../../i18n/use-t';
-import { ActionSettings, type BotActionDraft } from './ActionSettings';
+import { ActionSettings, ActionTextarea, type BotActionDraft } from './ActionSettings';
 import { problemAt } from './draft';
 
 /** The same action with another type: the texts stay, the settings start from that type's defaults. */
@@ -87,24 +86,20 @@ export function ActionCard({
             error={problemAt(problems, `${path}.type`, t)}
           />
         </Group>
-        <MentionTextarea
+        <ActionTextarea
           label={t('bot.action.description')}
           description={t('bot.action.description_hint')}
           minRows={2}
-          limit={1000}
-          maxLength={2000}
-          options={mentions}
+          mentions={mentions}
           value={action.description}
           onChange={(description) => onChange({ ...action, description })}
           error={problemAt(problems, `${path}.description`, t)}
         />
-        <MentionTextarea
+        <ActionTextarea
           label={t('bot.action.goal')}
           description={t('bot.action.goal_hint')}
           minRows={2}
-          limit={1000}
-          maxLength={2000}
-          options={mentions}
+          mentions={mentions}
           value={action.goal_prompt}
           onChange={(goal_prompt) => onChange({ ...action, goal_prompt })}
           error={problemAt(problems, `${path}.goal_prompt`, t)}

@@ -1,9 +1,11 @@
-import { Button, CloseButton, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { CloseButton, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { BotSettings } from '../../../../../functions/shared/schemas/bot';
 import { WEBHOOK_METHODS } from '../../../../../functions/shared/schemas/bot-actions';
 import { BOT_STOP_PERIODS, MAX_STOP_SECONDS } from '../../../../../functions/shared/schemas/bot-conditions';
 import { AppSelect } from '../../../components/AppSelect';
 import { Counter } from '../../../components/Counter';
+import { AddItemButton, removeAt, updateAt } from '../../../components/list-items';
 import type { MentionOption } from '../../../components/MentionTextarea';
 import { MentionTextarea } from '../../../components/MentionTextarea';
 import { TextListEditor } from '../../../components/TextListEditor';
@@ -18,10 +20,75 @@ interface ActionSettingsProps {
   action: BotActionDraft;
   /** The action's position in the list: problem paths are `actions.{index}.settings.*`. */
   index: number;
-  onChange: (action: BotActionDraft) => void;
+  onChange: ChangeAction;
   problems: Parameters<typeof problemAt>[0];
   mentions: readonly MentionOption[];
   variableNames: string[];
+}
+
+type ChangeAction = (action: BotActionDraft) => void;
+
+/** Changes some of one action's settings: the rest of the action and its settings stay. */
+function settingsChange<A extends BotActionDraft>(action: A, onChange: ChangeAction) {
+  // The fields merged into A's settings are A's: the result is still an A.
+  return (changes: Partial<A['settings']>) =>
+    onChange({ ...action, settings: { ...action.settings, ...changes } } as A);
+}
+
+interface IntegrationSettingsProps {
+  settings: { integration_id: string | null };
+  change: (changes: { integration_id: string }) => void;
+  error: (field: string) => string | undefined;
+  children: ReactNode;
+}
+
+/** The settings of a type that works through an integration: the integration, then the type's own. */
+function IntegrationSettings({ settings, change, error, children }: IntegrationSettingsProps) {
+  return (
+    <Stack gap="sm">
+      <IntegrationField
+        value={settings.integration_id}
+        onChange={(integration_id) => change({ integration_id })}
+        error={error('integration_id')}
+      />
+      {children}
+    </Stack>
+  );
+}
+
+interface ActionTextareaProps {
+  label: string;
+  description?: string;
+  minRows: number;
+  mentions: readonly MentionOption[];
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}
+
+/** A text of an action (description, goal, field value, task text) with `@` variables. */
+export function ActionTextarea({
+  label,
+  description,
+  minRows,
+  mentions,
+  value,
+  onChange,
+  error,
+}: ActionTextareaProps) {
+  return (
+    <MentionTextarea
+      label={label}
+      description={description}
+      minRows={minRows}
+      limit={1000}
+      maxLength={2000}
+      options={mentions}
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
 }
 
 /** The settings that depend on what the action does (SPEC §5 rules per type). */
@@ -41,6 +108,7 @@ export function ActionSettings({
       return null;
     case 'stop_bot': {
       const { settings } = action;
+      const change = settingsChange(action, onChange);
       return (
         <Stack gap="sm">
           <AppSelect
@@ -50,7 +118,7 @@ export function ActionSettings({
               value: period,
               label: t(`bot.stop.period.${period}`),
             }))}
-            onChange={(period) => onChange({ ...action, settings: { ...settings, period } })}
+            onChange={(period) => change({ period })}
             maw={360}
           />
           {settings.period === 'for_time' && (
@@ -58,7 +126,7 @@ export function ActionSettings({
               label={t('bot.stop.period_time')}
               seconds={settings.seconds ?? 0}
               maxSeconds={MAX_STOP_SECONDS}
-              onChange={(seconds) => onChange({ ...action, settings: { ...settings, seconds } })}
+              onChange={(seconds) => change({ seconds })}
               error={error('seconds')}
             />
           )}
@@ -67,12 +135,11 @@ export function ActionSettings({
     }
     case 'webhook': {
       const { settings } = action;
-      const change = (changes: Partial<typeof settings>) =>
-        onChange({ ...action, settings: { ...settings, ...changes } });
+      const change = settingsChange(action, onChange);
       const headers = settings.headers;
       const changeHeader = (h: number, changes: Partial<(typeof headers)[number]>) =>
         change({
-          headers: headers.map((item, position) => (position === h ? { ...item, ...changes } : item)),
+          headers: updateAt(headers, h, (item) => ({ ...item, ...changes })),
         });
       return (
         <Stack gap="sm">
@@ -117,20 +184,16 @@ export function ActionSettings({
               <CloseButton
                 mt={6}
                 aria-label={t('list.remove_item', { n: h + 1 })}
-                onClick={() => change({ headers: headers.filter((_, position) => position !== h) })}
+                onClick={() => change({ headers: removeAt(headers, h) })}
               />
             </Group>
           ))}
-          <Group>
-            <Button
-              size="xs"
-              variant="light"
-              disabled={headers.length >= 20}
-              onClick={() => change({ headers: [...headers, { name: '', value: '' }] })}
-            >
-              {t('bot.action.webhook.add_header')}
-            </Button>
-          </Group>
+          <AddItemButton
+            disabled={headers.length >= 20}
+            onClick={() => change({ headers: [...headers, { name: '', value: '' }] })}
+          >
+            {t('bot.action.webhook.add_header')}
+          </AddItemButton>
           <MentionTextarea
             label={t('bot.action.webhook.body')}
             description={t('bot.action.webhook.body_hint')}
@@ -156,44 +219,33 @@ export function ActionSettings({
           nothingFoundMessage={t('select.nothing_found')}
           data={[...new Set([...variableNames, ...settings.variables])]}
           value={settings.variables}
-          onChange={(variables) => onChange({ ...action, settings: { ...settings, variables } })}
+          onChange={(variables) => settingsChange(action, onChange)({ variables })}
           error={error('variables')}
           searchable
         />
       );
     }
     case 'get_branches': {
-      const { settings } = action;
+      const change = settingsChange(action, onChange);
       return (
-        <Stack gap="sm">
-          <IntegrationField
-            value={settings.integration_id}
-            onChange={(integration_id) => onChange({ ...action, settings: { ...settings, integration_id } })}
-            error={error('integration_id')}
-          />
+        <IntegrationSettings settings={action.settings} change={change} error={error}>
           <TextListEditor
             label={t('bot.action.branches')}
             description={t('bot.action.branches_hint')}
-            values={settings.branches}
-            onChange={(branches) => onChange({ ...action, settings: { ...settings, branches } })}
+            values={action.settings.branches}
+            onChange={(branches) => change({ branches })}
             addLabel={t('bot.action.add_branch')}
             max={100}
             maxLength={64}
           />
-        </Stack>
+        </IntegrationSettings>
       );
     }
     case 'change_deal_status': {
       const { settings } = action;
-      const change = (changes: Partial<typeof settings>) =>
-        onChange({ ...action, settings: { ...settings, ...changes } });
+      const change = settingsChange(action, onChange);
       return (
-        <Stack gap="sm">
-          <IntegrationField
-            value={settings.integration_id}
-            onChange={(integration_id) => change({ integration_id })}
-            error={error('integration_id')}
-          />
+        <IntegrationSettings settings={settings} change={change} error={error}>
           <Group grow align="flex-start">
             <TextInput
               label={t('bot.action.pipeline')}
@@ -207,22 +259,16 @@ export function ActionSettings({
               error={error('status_id')}
             />
           </Group>
-        </Stack>
+        </IntegrationSettings>
       );
     }
     case 'change_lead_field':
     case 'change_contact_field':
     case 'change_company_field': {
       const { settings } = action;
-      const change = (changes: Partial<typeof settings>) =>
-        onChange({ ...action, settings: { ...settings, ...changes } });
+      const change = settingsChange(action, onChange);
       return (
-        <Stack gap="sm">
-          <IntegrationField
-            value={settings.integration_id}
-            onChange={(integration_id) => change({ integration_id })}
-            error={error('integration_id')}
-          />
+        <IntegrationSettings settings={settings} change={change} error={error}>
           <TextInput
             label={t('bot.action.field')}
             value={settings.field}
@@ -230,30 +276,22 @@ export function ActionSettings({
             onChange={(event) => change({ field: event.currentTarget.value })}
             error={error('field')}
           />
-          <MentionTextarea
+          <ActionTextarea
             label={t('bot.action.field_value')}
             minRows={1}
-            limit={1000}
-            maxLength={2000}
-            options={mentions}
+            mentions={mentions}
             value={settings.value}
             onChange={(value) => change({ value })}
             error={error('value')}
           />
-        </Stack>
+        </IntegrationSettings>
       );
     }
     case 'set_task': {
       const { settings } = action;
-      const change = (changes: Partial<typeof settings>) =>
-        onChange({ ...action, settings: { ...settings, ...changes } });
+      const change = settingsChange(action, onChange);
       return (
-        <Stack gap="sm">
-          <IntegrationField
-            value={settings.integration_id}
-            onChange={(integration_id) => change({ integration_id })}
-            error={error('integration_id')}
-          />
+        <IntegrationSettings settings={settings} change={change} error={error}>
           <Group grow align="flex-start">
             <TextInput
               label={t('bot.action.task_type')}
@@ -269,17 +307,15 @@ export function ActionSettings({
               onChange={(deadline_minutes) => change({ deadline_minutes })}
             />
           </Group>
-          <MentionTextarea
+          <ActionTextarea
             label={t('bot.action.task_text')}
             minRows={2}
-            limit={1000}
-            maxLength={2000}
-            options={mentions}
+            mentions={mentions}
             value={settings.text}
             onChange={(text) => change({ text })}
             error={error('text')}
           />
-        </Stack>
+        </IntegrationSettings>
       );
     }
     case 'send_media':

@@ -1,5 +1,6 @@
-import { Button, CloseButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { CloseButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { MAX_VARIABLES } from '../../../../../functions/shared/schemas/bot';
+import { AddItemButton, removeAt, updateAt } from '../../../components/list-items';
 import { useT } from '../../../i18n/use-t';
 import { problemAt } from './draft';
 import { Section, type TabProps } from './Section';
@@ -11,7 +12,7 @@ export function VariablesEditor({ draft, set, problems }: Pick<TabProps, 'draft'
   const change = (index: number, changes: Partial<(typeof variables)[number]>) =>
     set(
       'custom_variables',
-      variables.map((item, position) => (position === index ? { ...item, ...changes } : item)),
+      updateAt(variables, index, (item) => ({ ...item, ...changes })),
     );
   return (
     <Section title={t('bot.variables.title')} hint={t('bot.variables.hint')}>
@@ -49,27 +50,18 @@ export function VariablesEditor({ draft, set, problems }: Pick<TabProps, 'draft'
               <CloseButton
                 mt={28}
                 aria-label={t('bot.variables.remove', { n })}
-                onClick={() =>
-                  set(
-                    'custom_variables',
-                    variables.filter((_, position) => position !== index),
-                  )
-                }
+                onClick={() => set('custom_variables', removeAt(variables, index))}
               />
             </Group>
           </Paper>
         );
       })}
-      <Group>
-        <Button
-          variant="light"
-          size="xs"
-          disabled={variables.length >= MAX_VARIABLES}
-          onClick={() => set('custom_variables', [...variables, { name: '', description: '' }])}
-        >
-          {t('bot.variables.add')}
-        </Button>
-      </Group>
+      <AddItemButton
+        disabled={variables.length >= MAX_VARIABLES}
+        onClick={() => set('custom_variables', [...variables, { name: '', description: '' }])}
+      >
+        {t('bot.variables.add')}
+      </AddItemButton>
     </Section>
   );
 }

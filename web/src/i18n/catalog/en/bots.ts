@@ -1,0 +1,40 @@
+import type { bots as ru } from '../ru/bots';
+
+/** The bot list and bot templates. */
+export const bots: Record<keyof typeof ru, string> = {
+  'bots.create': 'Create a bot',
+  'bots.from_template': 'Create from a template',
+  'bots.load_failed': 'Could not load the bots',
+  'bots.column.name': 'Bot',
+  'bots.column.work': 'Working',
+  'bots.column.connections': 'Connections',
+  'bots.column.problems': 'Settings',
+  'bots.status.on': 'On',
+  'bots.status.off': 'Off',
+  'bots.switch': 'Bot “{name}” is working',
+  'bots.switched_on': 'The bot is on',
+  'bots.switched_off': 'The bot is off',
+  'bots.connections': '{count, plural, =0 {No connections} one {# connection} other {# connections}}',
+  'bots.problems_count': '{count, plural, one {# problem} other {# problems}}',
+  'bots.no_problems': 'No problems',
+  'bots.fix': 'Fix in the settings',
+  'bots.no_subscription': 'The bot is not in an active subscription and does not answer.',
+  'bots.edit': 'Settings',
+  'bots.edit_named': 'Open the settings of bot {name}',
+  'bots.delete_named': 'Delete bot {name}',
+  'bots.delete_title': 'Delete the bot?',
+  'bots.delete_text': 'The bot “{name}” and all its settings will be deleted. This cannot be undone.',
+  'bots.deleted': 'Bot deleted',
+
+  'templates.title': 'A bot from a template',
+  'templates.hint':
+    'A template is ready-made settings for your industry: the prompt, variables and actions. You can change them after creating the bot.',
+  'templates.industry': 'Industry',
+  'templates.all_industries': 'All industries',
+  'templates.none': 'No templates for this industry yet. Create a bot manually.',
+  'templates.requires': 'Integrations needed: {names}',
+  'templates.missing': 'The template is unavailable: connect {names}.',
+  'templates.connect': 'Connect integrations',
+  'templates.use': 'Create the bot',
+  'templates.manual': 'Create manually',
+};

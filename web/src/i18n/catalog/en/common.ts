@@ -1,0 +1,46 @@
+import type { common as ru } from '../ru/common';
+
+/** Shared words, languages, currencies and the small form controls (select, mentions, lists, durations, weekdays). */
+export const common: Record<keyof typeof ru, string> = {
+  'app.title': 'Bot Builder',
+
+  'common.loading': 'Loading…',
+  'common.cancel': 'Cancel',
+  'common.try_again': 'Try again',
+  'common.close': 'Close',
+  'common.save': 'Save',
+  'common.edit': 'Edit',
+  'common.delete': 'Delete',
+  'common.back': 'Back',
+  'common.next': 'Next',
+
+  'error.title': 'An error occurred!',
+
+  'language.label': 'Interface language',
+  'language.ru': 'Русский',
+  'language.en': 'English',
+
+  'currency.rub': 'rub — Russian ruble',
+  'currency.usd': 'usd — US dollar',
+  'currency.eur': 'eur — euro',
+  'currency.kzt': 'kzt — Kazakhstani tenge',
+
+  'select.placeholder': 'Select value',
+  'select.nothing_found': 'Nothing found',
+  'select.option_not_found': 'Option not found',
+  'mention.list': 'Variables',
+  'mention.not_found': 'No such field',
+  'list.remove_item': 'Remove item {n}',
+  'duration.unit': 'Unit',
+  'duration.minutes': 'minutes',
+  'duration.hours': 'hours',
+  'duration.days': 'days',
+
+  'weekday.mon': 'Monday',
+  'weekday.tue': 'Tuesday',
+  'weekday.wed': 'Wednesday',
+  'weekday.thu': 'Thursday',
+  'weekday.fri': 'Friday',
+  'weekday.sat': 'Saturday',
+  'weekday.sun': 'Sunday',
+};

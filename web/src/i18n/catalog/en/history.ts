@@ -1,0 +1,31 @@
+import type { history as ru } from '../ru/history';
+
+/** The history of answers. */
+export const history: Record<keyof typeof ru, string> = {
+  'history.filter': 'History filter',
+  'history.from': 'From',
+  'history.to': 'To',
+  'history.apply': 'Apply',
+  'history.range_inverted': 'The “to” date is before the “from” date',
+  'history.period': 'Period: {from} — {to}',
+  'history.status': 'Result',
+  'history.status.all': 'All',
+  'history.status.success': 'Success',
+  'history.status.error': 'Error',
+  'history.column.date': 'Date',
+  'history.column.price': 'Price',
+  'history.column.bot': 'Bot',
+  'history.column.source': 'Source',
+  'history.column.channel': 'Channel',
+  'history.column.message': 'Message',
+  'history.column.response': 'Response',
+  'history.column.event': 'Event',
+  'history.column.dialog': 'Dialog',
+  'history.bot_deleted': 'Bot deleted',
+  'history.empty_text': 'No answers in the chosen period. Change the dates or the filter.',
+  'history.total': '{count, plural, one {# record} other {# records}}',
+  'history.page.first': 'First page',
+  'history.page.previous': 'Previous page',
+  'history.page.next': 'Next page',
+  'history.page.last': 'Last page',
+};

@@ -1,0 +1,40 @@
+/** The bot list and bot templates. */
+export const bots = {
+  'bots.create': 'Создать бота',
+  'bots.from_template': 'Создать из шаблона',
+  'bots.load_failed': 'Не удалось загрузить ботов',
+  'bots.column.name': 'Бот',
+  'bots.column.work': 'Работа',
+  'bots.column.connections': 'Подключения',
+  'bots.column.problems': 'Настройки',
+  'bots.status.on': 'Включён',
+  'bots.status.off': 'Выключен',
+  'bots.switch': 'Бот «{name}» работает',
+  'bots.switched_on': 'Бот включён',
+  'bots.switched_off': 'Бот выключен',
+  'bots.connections':
+    '{count, plural, =0 {Нет подключений} one {# подключение} few {# подключения} many {# подключений} other {# подключения}}',
+  'bots.problems_count':
+    '{count, plural, one {# проблема} few {# проблемы} many {# проблем} other {# проблемы}}',
+  'bots.no_problems': 'Без проблем',
+  'bots.fix': 'Исправить в настройках',
+  'bots.no_subscription': 'Бот не входит в активную подписку и не отвечает.',
+  'bots.edit': 'Настроить',
+  'bots.edit_named': 'Настроить бота {name}',
+  'bots.delete_named': 'Удалить бота {name}',
+  'bots.delete_title': 'Удалить бота?',
+  'bots.delete_text': 'Бот «{name}» и все его настройки будут удалены. Отменить это нельзя.',
+  'bots.deleted': 'Бот удалён',
+
+  'templates.title': 'Бот из шаблона',
+  'templates.hint':
+    'Шаблон — готовые настройки для вашей отрасли: промпт, переменные и действия. После создания их можно изменить.',
+  'templates.industry': 'Отрасль',
+  'templates.all_industries': 'Все отрасли',
+  'templates.none': 'Для этой отрасли шаблонов пока нет. Создайте бота вручную.',
+  'templates.requires': 'Нужные интеграции: {names}',
+  'templates.missing': 'Шаблон недоступен: подключите {names}.',
+  'templates.connect': 'Подключить интеграции',
+  'templates.use': 'Создать бота',
+  'templates.manual': 'Создать вручную',
+} as const;

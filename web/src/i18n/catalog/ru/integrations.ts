@@ -1,0 +1,32 @@
+/** Integration names, pending integrations and message channels. */
+export const integrations = {
+  'integration.name.yclients': 'YCLIENTS',
+  'integration.name.altegio': 'Altegio',
+  'integration.name.retailcrm': 'RetailCRM',
+  'integration.name.bitrix': 'Битрикс24',
+  'integrations.pending.title': 'Ожидает подтверждения: {name}',
+  'integrations.pending.text':
+    'Мы сохранили данные для подключения из ссылки. Подтвердить подключение можно будет здесь, когда раздел заработает. Если вы не собирались подключать эту интеграцию, отмените его.',
+  'integrations.pending.discard': 'Отменить подключение',
+  'integrations.pending.discard_title': 'Отменить подключение?',
+  'integrations.pending.discard_text': 'Данные для подключения {name} будут удалены из этого браузера.',
+
+  'integration.name.kommo': 'Kommo',
+  'integration.name.amocrm': 'amoCRM',
+  'integration.name.wazzup': 'Wazzup',
+  'integration.name.telegram': 'Telegram',
+  'integration.name.chatgpt': 'ChatGPT',
+  'integration.name.alfacrm': 'AlfaCRM',
+  'integration.name.tbank': 'Т-Банк',
+  'integration.name.wahelp': 'Wahelp',
+  'integration.name.messagehelp': 'MessageHelp',
+  'integration.name.whatsapp': 'WhatsApp',
+  'integration.name.calendly': 'Calendly',
+  'integration.name.wappi': 'Wappi',
+  'integration.name.avito': 'Авито',
+  'integration.name.imot.io': 'imot.io',
+  'integration.name.shopscript': 'Shop-Script',
+  'integration.name.onchat': 'Онлайн-чат на сайте',
+  'channel.check': 'Проверка бота',
+  'channel.onchat': 'Онлайн-чат на сайте',
+} as const;
