@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { resetPassword } from '../../api/auth';
 import { isApiError } from '../../api/errors';
 import { ServerError } from '../../components/Alerts';
 import { validateWith } from '../../components/form';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useT } from '../../i18n/use-t';
 import { PATHS } from '../../routes/paths';
 import { AuthFrame } from './AuthFrame';
@@ -24,7 +25,7 @@ const CODE_ERRORS = ['code_invalid', 'code_expired', 'code_attempts_exceeded'];
 
 /** /enter_new_password: the last reset step; needs the e-mail and code from /enter_code. */
 export function EnterNewPasswordPage() {
-  const { t, te } = useT();
+  const { t } = useT();
   const navigate = useNavigate();
   const state = useAuthState();
   const [serverError, setServerError] = useState<unknown>(null);
@@ -61,18 +62,11 @@ export function EnterNewPasswordPage() {
               {t('auth.new_password.reenter_code')}
             </Anchor>
           )}
-          <PasswordInput
-            label={t('auth.new_password.password')}
-            description={t('auth.password_hint')}
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-            error={te(form.errors.password)}
-          />
-          <PasswordInput
-            label={t('auth.password_confirmation')}
-            autoComplete="new-password"
-            {...form.getInputProps('password_confirmation')}
-            error={te(form.errors.password_confirmation)}
+          <NewPasswordFields
+            form={form}
+            passwordField="password"
+            confirmationField="password_confirmation"
+            passwordLabel={t('auth.new_password.password')}
           />
           <Button type="submit" loading={form.submitting} fullWidth>
             {t('auth.new_password.submit')}

@@ -1,4 +1,4 @@
-import { Button, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { isApiError } from '../../api/errors';
 import { clearSignupQuery } from '../../api/signup-query';
 import { ServerError } from '../../components/Alerts';
 import { validateWith } from '../../components/form';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PhoneInput } from '../../components/PhoneInput';
 import { useT } from '../../i18n/use-t';
 import { PATHS } from '../../routes/paths';
@@ -68,18 +69,11 @@ export function SignUpForm() {
           error={te(form.errors.email)}
         />
         <PhoneInput label={t('auth.phone')} {...form.getInputProps('phone')} error={te(form.errors.phone)} />
-        <PasswordInput
-          label={t('auth.password')}
-          description={t('auth.password_hint')}
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-          error={te(form.errors.password)}
-        />
-        <PasswordInput
-          label={t('auth.password_confirmation')}
-          autoComplete="new-password"
-          {...form.getInputProps('password_confirmation')}
-          error={te(form.errors.password_confirmation)}
+        <NewPasswordFields
+          form={form}
+          passwordField="password"
+          confirmationField="password_confirmation"
+          passwordLabel={t('auth.password')}
         />
         <NativeSelect
           label={t('auth.currency')}

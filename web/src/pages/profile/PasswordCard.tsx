@@ -1,16 +1,17 @@
-import { Button, Group, PasswordInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { changePasswordSchema } from '../../../../functions/shared/schemas/profile';
 import { isApiError } from '../../api/errors';
 import { useProfileActions } from '../../api/profile';
 import { validateWith } from '../../components/form';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { useT } from '../../i18n/use-t';
 import { ProfileSection } from './ProfileSection';
 
 /** Password change; the passwords must match (SPEC §5). Other sessions are signed out by the server. */
 export function PasswordCard() {
-  const { t, te } = useT();
+  const { t } = useT();
   const { changePassword } = useProfileActions();
   const form = useForm({
     initialValues: { new_password: '', new_password_confirmation: '' },
@@ -31,21 +32,14 @@ export function PasswordCard() {
   return (
     <ProfileSection title={t('profile.password.title')} testId="profile-password">
       <form onSubmit={submit} noValidate aria-label={t('profile.password.title')}>
-        <PasswordInput
-          label={t('profile.password.new')}
-          description={t('auth.password_hint')}
-          autoComplete="new-password"
-          {...form.getInputProps('new_password')}
-          error={te(form.errors.new_password)}
-          mb="sm"
-        />
-        <PasswordInput
-          label={t('auth.password_confirmation')}
-          autoComplete="new-password"
-          {...form.getInputProps('new_password_confirmation')}
-          error={te(form.errors.new_password_confirmation)}
-          mb="md"
-        />
+        <Stack gap="sm" mb="md">
+          <NewPasswordFields
+            form={form}
+            passwordField="new_password"
+            confirmationField="new_password_confirmation"
+            passwordLabel={t('profile.password.new')}
+          />
+        </Stack>
         <Group justify="flex-end">
           <Button type="submit" loading={form.submitting}>
             {t('profile.password.submit')}
