@@ -9,10 +9,12 @@ import type { AppSettings, Ports } from './ports';
 import { authRoutes } from './routes/auth';
 import { balanceRoutes } from './routes/balance';
 import { botRoutes } from './routes/bot';
+import { chatsRoutes } from './routes/chats';
 import { checkRoutes } from './routes/check';
 import { healthRoutes } from './routes/health';
 import { helpersRoutes } from './routes/helpers';
 import { historyRoutes } from './routes/history';
+import { integrationsRoutes } from './routes/integrations';
 import { keysRoutes } from './routes/keys';
 import { profileRoutes } from './routes/profile';
 
@@ -34,9 +36,11 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     .route('/keys', keysRoutes)
     .route('/', botRoutes)
     .route('/helpers', helpersRoutes)
+    .route('/chats', chatsRoutes)
     .route('/check', checkRoutes)
     .route('/history', historyRoutes)
-    .route('/balance', balanceRoutes);
+    .route('/balance', balanceRoutes)
+    .route('/integrations', integrationsRoutes);
 
   const app = new Hono<AppEnv>();
   app.use('/api/*', secureHeaders());

@@ -18,6 +18,9 @@ export type ErrorCode =
   | 'keys_limit'
   | 'bot_has_problems'
   | 'template_integrations_missing'
+  | 'integration_in_use'
+  | 'integration_not_available'
+  | 'integration_connect_failed'
   | 'internal_error';
 
 export class AppError extends Error {

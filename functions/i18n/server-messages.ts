@@ -49,6 +49,11 @@ export const serverMessages = {
   keys_limit: { ru: 'Достигнут лимит API-ключей', en: 'API key limit reached' },
   logged_out: { ru: 'Вы вышли из аккаунта', en: 'Signed out' },
   bot_not_found: { ru: 'Не удалось найти бота с таким ID', en: 'Could not find a bot with this ID' },
+  chat_not_found: { ru: 'Чат не найден', en: 'Chat not found' },
+  chat_summary_failed: {
+    ru: 'Не удалось составить сводку диалога, повторите попытку',
+    en: 'Could not summarise the dialogue, please try again',
+  },
   bot_has_problems: {
     ru: 'Бота нельзя включить: исправьте проблемы в настройках',
     en: 'The bot cannot be switched on: fix the problems in its settings first',
@@ -57,6 +62,15 @@ export const serverMessages = {
   template_integrations_missing: {
     ru: 'Для этого шаблона подключите интеграции: {types}',
     en: 'Connect these integrations to use this template: {types}',
+  },
+  integration_not_available: {
+    ru: 'Подключение не удалось, повторите попытку',
+    en: 'Connection failed, please try again',
+  },
+  integration_not_found: { ru: 'Интеграция не найдена', en: 'Integration not found' },
+  integration_in_use: {
+    ru: 'Интеграция используется в ботах: {bots}. После удаления она будет отключена от них и их действий',
+    en: 'The integration is used by bots: {bots}. Deleting it detaches it from them and their actions',
   },
   mail_verify_subject: { ru: 'Код подтверждения Email', en: 'Email confirmation code' },
   mail_verify_text: {

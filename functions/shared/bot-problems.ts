@@ -34,6 +34,7 @@ export const BOT_PROBLEM_CODES = [
   'bot_work_time_days_required',
   'bot_process_messages_required',
   'bot_restoring_prompt_required',
+  'bot_integration_type_duplicate',
 ] as const satisfies readonly SharedMessageKey[];
 
 export type BotProblemCode = (typeof BOT_PROBLEM_CODES)[number];

@@ -119,6 +119,15 @@ export const sharedMessages = {
     ru: 'Добавьте фразы, на которые бот начинает отвечать, или отключите эту настройку',
     en: 'Add the phrases the bot starts answering on, or turn this setting off',
   },
+  bot_integration_type_duplicate: {
+    ru: 'Бот может работать только с одним аккаунтом {name}: выберите один',
+    en: 'A bot can work with only one {name} account: choose one',
+  },
+  integration_connected: { ru: 'Интеграция успешно подключена', en: 'Integration connected successfully' },
+  integration_connect_failed: {
+    ru: 'Подключение не удалось, повторите попытку',
+    en: 'Connection failed, please try again',
+  },
   bot_restoring_prompt_required: {
     ru: 'Напишите, что бот отправит для возобновления диалога',
     en: 'Write what the bot sends to restore the dialogue',

@@ -14,6 +14,15 @@ export async function integrationsByType(ctx: AccountContext): Promise<Map<Integ
   return byType;
 }
 
+/** The account's integrations: id → type, for the one-account-per-type rule (SPEC §5). */
+export async function integrationTypesById(ctx: AccountContext): Promise<Map<string, IntegrationType>> {
+  const rows = await ctx.ports.db
+    .select({ id: integrations.id, type: integrations.type })
+    .from(integrations)
+    .where(eq(integrations.accountId, ctx.account.id));
+  return new Map(rows.map((row) => [row.id, row.type]));
+}
+
 const LABELS: Partial<Record<IntegrationType, string>> = {
   kommo: 'Kommo',
   amocrm: 'amoCRM',

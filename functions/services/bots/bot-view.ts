@@ -1,8 +1,20 @@
-import type { Account, Bot } from '../../../db/schema';
+import type { Account, Bot, IntegrationType } from '../../../db/schema';
 import { translate } from '../../i18n/translate';
+import { integrationTypeProblems } from '../../shared/bot-integration-problems';
 import { type BotProblem, botProblems } from '../../shared/bot-problems';
 import type { Language } from '../../shared/constants';
+import type { BotSettings } from '../../shared/schemas/bot';
+import { integrationLabel } from './account-integrations';
 import { rowSettings } from './bot-row';
+
+/** The settings problems plus the rules that need the account's integrations (SPEC §5). */
+export const accountBotProblems = (
+  settings: BotSettings,
+  integrationTypes: ReadonlyMap<string, IntegrationType>,
+): BotProblem[] => [
+  ...botProblems(settings),
+  ...integrationTypeProblems(settings, integrationTypes, integrationLabel),
+];
 
 export interface BotProblemView extends BotProblem {
   /** The problem in the account's language, for clients that do not translate codes. */
@@ -21,14 +33,20 @@ export function subscriptionOf(account: Account, now: Date) {
 }
 
 /** A bot as the API answers it: every setting, its state, problems, connections and subscription. */
-export function botView(row: Bot, account: Account, now: Date, lang: Language) {
+export function botView(
+  row: Bot,
+  account: Account,
+  now: Date,
+  lang: Language,
+  integrationTypes: ReadonlyMap<string, IntegrationType> = new Map(),
+) {
   const settings = rowSettings(row);
   return {
     id: row.id,
     ...settings,
     is_work: row.isWork,
     template_id: row.templateId,
-    problems: problemViews(botProblems(settings), lang),
+    problems: problemViews(accountBotProblems(settings, integrationTypes), lang),
     connections_count: settings.conditions.channels.length,
     subscription: subscriptionOf(account, now),
     created_at: row.createdAt.toISOString(),

@@ -1,15 +1,19 @@
 import { desc, eq } from 'drizzle-orm';
+import type { IntegrationType } from '../../../db/schema';
 import { bots } from '../../../db/schema';
-import { botProblems } from '../../shared/bot-problems';
 import { type BotSettingsInput, withChanges } from '../../shared/schemas/bot';
 import type { AccountContext } from '../context';
+import { integrationTypesById } from './account-integrations';
 import { rowSettings, settingsColumns } from './bot-row';
-import { type BotView, botView, problemViews } from './bot-view';
+import { accountBotProblems, type BotView, botView, problemViews } from './bot-view';
 import { botNotFound, ownBot, ownBotWhere } from './own-bot';
 import { done, type Outcome, refused } from './refusal';
 
-const view = (ctx: AccountContext, row: typeof bots.$inferSelect) =>
-  botView(row, ctx.account, ctx.ports.clock.now(), ctx.lang);
+const view = (
+  ctx: AccountContext,
+  row: typeof bots.$inferSelect,
+  types: ReadonlyMap<string, IntegrationType>,
+) => botView(row, ctx.account, ctx.ports.clock.now(), ctx.lang, types);
 
 export async function listBots(ctx: AccountContext): Promise<BotView[]> {
   const rows = await ctx.ports.db
@@ -17,11 +21,13 @@ export async function listBots(ctx: AccountContext): Promise<BotView[]> {
     .from(bots)
     .where(eq(bots.accountId, ctx.account.id))
     .orderBy(desc(bots.createdAt), desc(bots.id));
-  return rows.map((row) => view(ctx, row));
+  const types = await integrationTypesById(ctx);
+  return rows.map((row) => view(ctx, row, types));
 }
 
 export async function getBot(ctx: AccountContext, id: string): Promise<BotView> {
-  return view(ctx, await ownBot(ctx, id));
+  const row = await ownBot(ctx, id);
+  return view(ctx, row, await integrationTypesById(ctx));
 }
 
 /**
@@ -35,24 +41,26 @@ export async function updateBot(
 ): Promise<BotView> {
   const row = await ownBot(ctx, id);
   const settings = withChanges(rowSettings(row), changes);
+  const types = await integrationTypesById(ctx);
   const [saved] = await ctx.ports.db
     .update(bots)
     .set({
       ...settingsColumns(settings),
-      isWork: row.isWork && botProblems(settings).length === 0,
+      isWork: row.isWork && accountBotProblems(settings, types).length === 0,
       updatedAt: ctx.ports.clock.now(),
     })
     .where(ownBotWhere(ctx, id))
     .returning();
   if (!saved) throw botNotFound();
-  return view(ctx, saved);
+  return view(ctx, saved, types);
 }
 
 /** PATCH {is_work}: switching on is refused while the settings have problems. */
 export async function switchBot(ctx: AccountContext, id: string, isWork: boolean): Promise<Outcome<BotView>> {
   const row = await ownBot(ctx, id);
+  const types = await integrationTypesById(ctx);
   if (isWork) {
-    const problems = botProblems(rowSettings(row));
+    const problems = accountBotProblems(rowSettings(row), types);
     if (problems.length > 0) {
       return refused({
         code: 'bot_has_problems',
@@ -67,7 +75,7 @@ export async function switchBot(ctx: AccountContext, id: string, isWork: boolean
     .where(ownBotWhere(ctx, id))
     .returning();
   if (!saved) throw botNotFound();
-  return done(view(ctx, saved));
+  return done(view(ctx, saved, types));
 }
 
 export async function deleteBot(ctx: AccountContext, id: string): Promise<void> {

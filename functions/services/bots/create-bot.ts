@@ -8,7 +8,7 @@ import {
   withChanges,
 } from '../../shared/schemas/bot';
 import type { AccountContext } from '../context';
-import { integrationLabel, integrationsByType } from './account-integrations';
+import { integrationLabel, integrationsByType, integrationTypesById } from './account-integrations';
 import { settingsColumns } from './bot-row';
 import { type BotView, botView } from './bot-view';
 import { done, type Outcome, refused } from './refusal';
@@ -67,5 +67,5 @@ export async function createBot(ctx: AccountContext, input: CreateBotInput): Pro
     })
     .returning();
   if (!row) throw new Error('bot insert returned nothing');
-  return done(botView(row, ctx.account, now, ctx.lang));
+  return done(botView(row, ctx.account, now, ctx.lang, await integrationTypesById(ctx)));
 }

@@ -1,6 +1,7 @@
 import { auth } from './catalog/en/auth';
 import { bot } from './catalog/en/bot';
 import { bots } from './catalog/en/bots';
+import { chats } from './catalog/en/chats';
 import { check } from './catalog/en/check';
 import { common } from './catalog/en/common';
 import { history } from './catalog/en/history';
@@ -21,5 +22,6 @@ export const en: Record<keyof typeof ru, string> = {
   ...bots,
   ...bot,
   ...check,
+  ...chats,
   ...history,
 };

@@ -1,6 +1,7 @@
 import { auth } from './catalog/ru/auth';
 import { bot } from './catalog/ru/bot';
 import { bots } from './catalog/ru/bots';
+import { chats } from './catalog/ru/chats';
 import { check } from './catalog/ru/check';
 import { common } from './catalog/ru/common';
 import { history } from './catalog/ru/history';
@@ -23,5 +24,6 @@ export const ru = {
   ...bots,
   ...bot,
   ...check,
+  ...chats,
   ...history,
 } as const;

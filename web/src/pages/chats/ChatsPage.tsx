@@ -1,16 +1,49 @@
-import { SectionPlaceholder } from '../../components/SectionPlaceholder';
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useRefreshChatList } from '../../api/chats';
 import { useT } from '../../i18n/use-t';
-import { PATHS } from '../../routes/paths';
+import { ChatDialogue } from './ChatDialogue';
+import { ChatList } from './ChatList';
 
-/** /chats: the chat list arrives with the bots engine; until then, what to do first. */
+/** /chats (SPEC §2): the list of dialogues beside the open one. */
 export function ChatsPage() {
   const { t } = useT();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const refreshList = useRefreshChatList();
+
   return (
-    <SectionPlaceholder
-      title={t('section.chats.title')}
-      emptyTitle={t('section.chats.empty_title')}
-      description={t('section.chats.description')}
-      action={{ label: t('section.go_integrations'), to: PATHS.integrations }}
-    />
+    <Stack gap="md">
+      <Title order={2}>{t('section.chats.title')}</Title>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <ChatList
+            openId={openId}
+            onOpen={setOpenId}
+            onBulkDone={(ids, deleted) => {
+              if (deleted && openId && ids.includes(openId)) setOpenId(null);
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          {openId ? (
+            <ChatDialogue
+              key={openId}
+              chatId={openId}
+              onChanged={refreshList}
+              onDeleted={() => {
+                setOpenId(null);
+                refreshList();
+              }}
+            />
+          ) : (
+            <Paper withBorder radius="md" p="xl">
+              <Text c="dimmed" ta="center">
+                {t('chats.pick')}
+              </Text>
+            </Paper>
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 }

@@ -57,9 +57,6 @@ export const shell: Record<keyof typeof ru, string> = {
   'section.balance.description':
     'Subscriptions, top-ups, the transaction history and invoice requests will be here. During the demo period the service is free.',
   'section.integrations.title': 'Integrations',
-  'section.integrations.empty_title': 'Connecting integrations is coming soon',
-  'section.integrations.description':
-    'Here you will connect CRMs, online booking systems, messengers and the website chat widget.',
   'section.partner.title': 'Partner program',
   'section.partner.empty_title': 'The partner cabinet is coming soon',
   'section.partner.description':

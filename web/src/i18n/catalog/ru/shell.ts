@@ -55,9 +55,6 @@ export const shell = {
   'section.balance.description':
     'Здесь будут подписки, пополнение баланса, история операций и запрос счёта. Пока действует демо-период, сервис доступен без оплаты.',
   'section.integrations.title': 'Интеграции',
-  'section.integrations.empty_title': 'Подключение интеграций скоро появится',
-  'section.integrations.description':
-    'Здесь можно будет подключить CRM, системы онлайн-записи, мессенджеры и виджет чата для сайта.',
   'section.partner.title': 'Партнёрская программа',
   'section.partner.empty_title': 'Кабинет партнёра скоро появится',
   'section.partner.description':

@@ -1,0 +1,15 @@
+import type { IntegrationType } from '../../db/schema';
+import type { BUILT_INTEGRATION_TYPES } from '../shared/integration-types';
+import type { Connector } from './connector';
+import { onchatConnector } from './onchat';
+
+/**
+ * The connector of every built type (functions/shared/integration-types.ts BUILT_INTEGRATION_TYPES);
+ * a type without one answers "not available". Telegram, the messengers and the CRMs join here.
+ */
+export const CONNECTORS: Record<(typeof BUILT_INTEGRATION_TYPES)[number], Connector> = {
+  onchat: onchatConnector,
+};
+
+export const connectorFor = (type: IntegrationType): Connector | undefined =>
+  (CONNECTORS as Partial<Record<IntegrationType, Connector>>)[type];

@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/env';
+import { requireAccount } from '../../http/require-account';
+import { connectIntegrationHandlers } from './connect-integration';
+import { deleteIntegrationHandlers } from './delete-integration';
+import { getIntegrationHandlers } from './get-integration';
+import { listIntegrationsHandlers } from './list-integrations';
+import { resetIntegrationHandlers } from './reset-integration';
+import { saveIntegrationHandlers } from './save-integration';
+import { updateIntegrationHandlers } from './update-integration';
+
+/** SPEC §7 Integrations, mounted at /api/integrations. */
+export const integrationsRoutes = new Hono<AppEnv>()
+  .use('*', requireAccount)
+  .get('/', ...listIntegrationsHandlers)
+  .post('/', ...saveIntegrationHandlers)
+  .post('/connect/:id', ...connectIntegrationHandlers)
+  .post('/reset/:id', ...resetIntegrationHandlers)
+  .get('/:id', ...getIntegrationHandlers)
+  .patch('/:id', ...updateIntegrationHandlers)
+  .delete('/:id', ...deleteIntegrationHandlers);

@@ -1,0 +1,77 @@
+import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { bots, chats, messages } from '../../../db/schema';
+import type { ChatsQuery } from '../../shared/schemas/chats';
+import type { AccountContext } from '../context';
+import { chatView } from './chat-view';
+
+/** A LIKE pattern that finds `text` literally: its own %, _ and \ match only themselves. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The effective state in SQL: a pause whose time has passed counts as working. */
+function stateWhere(state: ChatsQuery['state'], now: Date): SQL | undefined {
+  const expired = and(eq(chats.state, 'paused'), lte(chats.pausedUntil, now));
+  if (state === 'working') return or(eq(chats.state, 'working'), expired);
+  if (state === 'paused')
+    return and(eq(chats.state, 'paused'), or(isNull(chats.pausedUntil), gt(chats.pausedUntil, now)));
+  if (state === 'stopped') return eq(chats.state, 'stopped');
+  return undefined;
+}
+
+/** GET /api/chats: the account's chats, the latest conversation first, with their last message. */
+export async function listChats(ctx: AccountContext, query: ChatsQuery) {
+  const { db, clock } = ctx.ports;
+  const now = clock.now();
+  const conditions: (SQL | undefined)[] = [eq(chats.accountId, ctx.account.id), stateWhere(query.state, now)];
+  if (query.search) {
+    const pattern = containing(query.search);
+    conditions.push(
+      or(
+        ilike(chats.externalId, pattern),
+        sql`exists (select 1 from ${messages} where ${messages.chatId} = ${chats.id} and ${messages.text} ilike ${pattern})`,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const { page, per_page: perPage } = query;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ chat: chats, botName: bots.name })
+      .from(chats)
+      .leftJoin(bots, eq(bots.id, chats.botId))
+      .where(where)
+      .orderBy(desc(chats.lastMessageAt), desc(chats.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(chats).where(where),
+  ]);
+  const ids = rows.map(({ chat }) => chat.id);
+  const lasts =
+    ids.length === 0
+      ? []
+      : await db
+          .selectDistinctOn([messages.chatId], {
+            chatId: messages.chatId,
+            text: messages.text,
+            author: messages.author,
+            createdAt: messages.createdAt,
+          })
+          .from(messages)
+          .where(and(inArray(messages.chatId, ids), ne(messages.author, 'system')))
+          .orderBy(messages.chatId, desc(messages.seq));
+  const lastOf = new Map(lasts.map((last) => [last.chatId, last]));
+  const totalCount = total?.n ?? 0;
+  return {
+    items: rows.map(({ chat, botName }) =>
+      chatView(
+        chat,
+        chat.botId && botName !== null ? { id: chat.botId, name: botName } : null,
+        lastOf.get(chat.id) ?? null,
+        now,
+      ),
+    ),
+    page,
+    per_page: perPage,
+    total: totalCount,
+    pages: Math.max(1, Math.ceil(totalCount / perPage)),
+  };
+}

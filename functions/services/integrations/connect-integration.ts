@@ -1,0 +1,37 @@
+import { integrations } from '../../../db/schema';
+import { AppError } from '../../http/errors';
+import { translate } from '../../i18n/translate';
+import { connectorFor } from '../../integrations/registry';
+import type { AccountContext } from '../context';
+import { CONNECTED_AT, type IntegrationView, integrationView } from './integration-view';
+import { integrationNotFound, ownIntegration, ownIntegrationWhere } from './own-integration';
+
+/**
+ * POST /api/integrations/connect/{id}: runs the type's connector; success marks the integration
+ * connected. Types without a connector, and failed checks, answer 422 with the SPEC §8 text.
+ */
+export async function connectIntegration(
+  ctx: AccountContext,
+  id: string,
+): Promise<IntegrationView & { message: string }> {
+  const row = await ownIntegration(ctx, id);
+  const connector = connectorFor(row.type);
+  if (!connector) throw new AppError(422, 'integration_not_available');
+  const result = await connector.connect(row, ctx);
+  if (!result.ok) throw new AppError(422, 'integration_connect_failed');
+  const [saved] = await ctx.ports.db
+    .update(integrations)
+    .set({
+      integrationAccountId:
+        result.integrationAccountId === undefined ? row.integrationAccountId : result.integrationAccountId,
+      connectionData: {
+        ...row.connectionData,
+        ...result.connectionData,
+        [CONNECTED_AT]: ctx.ports.clock.now().toISOString(),
+      },
+    })
+    .where(ownIntegrationWhere(ctx, id))
+    .returning();
+  if (!saved) throw integrationNotFound();
+  return { ...integrationView(saved), message: translate('integration_connected', ctx.lang) };
+}

@@ -1,0 +1,49 @@
+import { and, eq } from 'drizzle-orm';
+import { bots, integrations } from '../../../db/schema';
+import { botProblems } from '../../shared/bot-problems';
+import { rowSettings } from '../bots/bot-row';
+import type { AccountContext } from '../context';
+import { botUsesIntegration, withoutIntegration } from './detach';
+import { integrationNotFound, ownIntegration } from './own-integration';
+
+export interface BoundBot {
+  id: string;
+  name: string;
+}
+
+export type DeleteOutcome = { deleted: true } | { deleted: false; bots: BoundBot[] };
+
+/**
+ * DELETE /api/integrations/{id}. An integration bound to bots is deleted only when `confirmed`
+ * (the user saw the list of those bots); then, in one transaction, it leaves every bot and their
+ * actions, a working bot left with problems is switched off, and the integration is deleted.
+ */
+export async function deleteIntegration(
+  ctx: AccountContext,
+  id: string,
+  confirmed: boolean,
+): Promise<DeleteOutcome> {
+  const integration = await ownIntegration(ctx, id);
+  const accountBots = await ctx.ports.db.select().from(bots).where(eq(bots.accountId, ctx.account.id));
+  const bound = accountBots.filter((bot) => botUsesIntegration(bot, integration.id));
+  if (bound.length > 0 && !confirmed) {
+    return { deleted: false, bots: bound.map((bot) => ({ id: bot.id, name: bot.name })) };
+  }
+  const now = ctx.ports.clock.now();
+  await ctx.ports.db.transaction(async (tx) => {
+    for (const bot of bound) {
+      const links = withoutIntegration(bot, integration.id);
+      const problems = botProblems(rowSettings({ ...bot, ...links }));
+      await tx
+        .update(bots)
+        .set({ ...links, isWork: bot.isWork && problems.length === 0, updatedAt: now })
+        .where(and(eq(bots.id, bot.id), eq(bots.accountId, ctx.account.id)));
+    }
+    const [deleted] = await tx
+      .delete(integrations)
+      .where(and(eq(integrations.id, integration.id), eq(integrations.accountId, ctx.account.id)))
+      .returning({ id: integrations.id });
+    if (!deleted) throw integrationNotFound();
+  });
+  return { deleted: true };
+}

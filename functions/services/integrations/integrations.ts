@@ -1,0 +1,111 @@
+import { asc, eq } from 'drizzle-orm';
+import { type Integration, integrations } from '../../../db/schema';
+import { AppError } from '../../http/errors';
+import type { SaveIntegrationInput, UpdateIntegrationInput } from '../../shared/schemas/integration';
+import type { AccountContext } from '../context';
+import {
+  CONNECTED_AT,
+  clientConnectionData,
+  type IntegrationView,
+  integrationView,
+} from './integration-view';
+import { integrationNotFound, ownIntegration, ownIntegrationWhere } from './own-integration';
+
+export async function listIntegrations(ctx: AccountContext): Promise<IntegrationView[]> {
+  const rows = await ctx.ports.db
+    .select()
+    .from(integrations)
+    .where(eq(integrations.accountId, ctx.account.id))
+    .orderBy(asc(integrations.createdAt), asc(integrations.id));
+  return rows.map(integrationView);
+}
+
+export async function getIntegration(ctx: AccountContext, id: string): Promise<IntegrationView> {
+  return integrationView(await ownIntegration(ctx, id));
+}
+
+/** Writes the changed columns of an own integration; the server's connection mark is kept. */
+async function writeIntegration(
+  ctx: AccountContext,
+  row: Integration,
+  changes: UpdateIntegrationInput,
+): Promise<IntegrationView> {
+  const mark = row.connectionData[CONNECTED_AT];
+  const connectionData =
+    changes.connection_data === undefined
+      ? undefined
+      : {
+          ...clientConnectionData(changes.connection_data),
+          ...(mark === undefined ? {} : { [CONNECTED_AT]: mark }),
+        };
+  const [saved] = await ctx.ports.db
+    .update(integrations)
+    .set({
+      ...(changes.activated === undefined ? {} : { activated: changes.activated }),
+      ...(changes.integration_account_id === undefined
+        ? {}
+        : { integrationAccountId: changes.integration_account_id || null }),
+      ...(connectionData === undefined ? {} : { connectionData }),
+    })
+    .where(ownIntegrationWhere(ctx, row.id))
+    .returning();
+  if (!saved) throw integrationNotFound();
+  return integrationView(saved);
+}
+
+/**
+ * POST /api/integrations: a new integration of `type` (activated, not connected yet), or with `id`
+ * the fields of that own integration; its type cannot change.
+ */
+export async function saveIntegration(
+  ctx: AccountContext,
+  input: SaveIntegrationInput,
+): Promise<{ created: boolean; integration: IntegrationView }> {
+  if (input.id !== undefined) {
+    const row = await ownIntegration(ctx, input.id);
+    if (row.type !== input.type) {
+      throw new AppError(422, 'validation_failed', 'validation_failed', {
+        fields: { type: 'invalid_value' },
+      });
+    }
+    const { id: _id, type: _type, ...changes } = input;
+    return { created: false, integration: await writeIntegration(ctx, row, changes) };
+  }
+  const [row] = await ctx.ports.db
+    .insert(integrations)
+    .values({
+      accountId: ctx.account.id,
+      type: input.type,
+      integrationAccountId: input.integration_account_id || null,
+      connectionData: clientConnectionData(input.connection_data ?? {}),
+      activated: true,
+      createdAt: ctx.ports.clock.now(),
+    })
+    .returning();
+  if (!row) throw new Error('integration insert returned nothing');
+  return { created: true, integration: integrationView(row) };
+}
+
+/** PATCH /api/integrations/{id}: `activated` and/or the fields. */
+export async function updateIntegration(
+  ctx: AccountContext,
+  id: string,
+  changes: UpdateIntegrationInput,
+): Promise<IntegrationView> {
+  return writeIntegration(ctx, await ownIntegration(ctx, id), changes);
+}
+
+/**
+ * POST /api/integrations/reset/{id}: forgets the connection (the server's mark and the external
+ * account id) and keeps the settings, so connecting again starts from them. Bots stay bound.
+ */
+export async function resetIntegration(ctx: AccountContext, id: string): Promise<IntegrationView> {
+  const row = await ownIntegration(ctx, id);
+  const [saved] = await ctx.ports.db
+    .update(integrations)
+    .set({ connectionData: clientConnectionData(row.connectionData), integrationAccountId: null })
+    .where(ownIntegrationWhere(ctx, id))
+    .returning();
+  if (!saved) throw integrationNotFound();
+  return integrationView(saved);
+}

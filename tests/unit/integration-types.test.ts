@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { INTEGRATION_TYPES } from '../../db/schema/integrations';
+import { CONNECTORS } from '../../functions/integrations/registry';
+import { integrationTypeProblems } from '../../functions/shared/bot-integration-problems';
+import {
+  BUILT_INTEGRATION_TYPES,
+  CHANNEL_INTEGRATION_TYPES,
+  DATA_SOURCE_INTEGRATION_TYPES,
+} from '../../functions/shared/integration-types';
+import { defaultBotSettings } from '../../functions/shared/schemas/bot';
+import type { BotAction } from '../../functions/shared/schemas/bot-actions';
+
+const crm = (id: string, integrationId: string | null): BotAction => ({
+  id,
+  name: 'a',
+  description: '',
+  goal_prompt: 'g',
+  type: 'set_task',
+  settings: {
+    integration_id: integrationId,
+    task_type: 'call',
+    text: '',
+    deadline_minutes: 60,
+    responsible_id: null,
+  },
+});
+
+describe('integration types', () => {
+  it('puts every §3 type in exactly one tab', () => {
+    const grouped = [...CHANNEL_INTEGRATION_TYPES, ...DATA_SOURCE_INTEGRATION_TYPES];
+    expect([...grouped].sort()).toEqual([...INTEGRATION_TYPES].sort());
+    expect(new Set(grouped).size).toBe(grouped.length);
+  });
+
+  it('has a connector for exactly the built types', () => {
+    expect(Object.keys(CONNECTORS).sort()).toEqual([...BUILT_INTEGRATION_TYPES].sort());
+  });
+});
+
+describe('one account of each integration type per bot', () => {
+  const types = new Map([
+    ['amo-1', 'amocrm'],
+    ['amo-2', 'amocrm'],
+    ['tg-1', 'telegram'],
+    ['tg-2', 'telegram'],
+  ]);
+
+  it('accepts one account per type, repeated references and plain channel names', () => {
+    const bot = defaultBotSettings();
+    bot.conditions.channels = ['check', 'onchat', 'tg-1', 'deleted-id'];
+    bot.actions = [crm('1', 'amo-1'), crm('2', 'amo-1'), crm('3', null)];
+    expect(integrationTypeProblems(bot, types)).toEqual([]);
+  });
+
+  it('reports each type with two accounts, at the reference that added the second', () => {
+    const bot = defaultBotSettings();
+    bot.conditions.channels = ['tg-1', 'tg-2'];
+    bot.actions = [crm('1', 'amo-1'), crm('2', 'amo-2')];
+    expect(integrationTypeProblems(bot, types, (type) => type.toUpperCase())).toEqual([
+      { code: 'bot_integration_type_duplicate', path: 'conditions.channels', params: { name: 'TELEGRAM' } },
+      {
+        code: 'bot_integration_type_duplicate',
+        path: 'actions.1.settings.integration_id',
+        params: { name: 'AMOCRM' },
+      },
+    ]);
+  });
+});

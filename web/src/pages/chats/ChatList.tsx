@@ -1,0 +1,111 @@
+import { Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { type ChatState, useChats } from '../../api/chats';
+import { ErrorModal } from '../../components/ErrorModal';
+import { PageLoader } from '../../components/FullScreenLoader';
+import { useT } from '../../i18n/use-t';
+import { BulkActionsMenu } from './BulkActionsMenu';
+import { ChatListItem } from './ChatListItem';
+
+const STATES: readonly ChatState[] = ['working', 'paused', 'stopped'];
+
+interface ChatListProps {
+  openId: string | null;
+  onOpen: (id: string) => void;
+  onBulkDone: (ids: string[], deleted: boolean) => void;
+}
+
+/** The chat list: search, state filter, bulk selection, pages; refreshed live by polling. */
+export function ChatList({ openId, onOpen, onBulkDone }: ChatListProps) {
+  const { t } = useT();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [state, setState] = useState<ChatState | null>(null);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string[]>([]);
+  const { data, error, mutate } = useChats({ search: debounced, state, page });
+
+  const items = data?.items ?? [];
+  const pageIds = items.map((chat) => chat.id);
+  const allChecked = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => (on ? [...current, id] : current.filter((other) => other !== id)));
+  const filtered = debounced.trim() !== '' || state !== null;
+
+  return (
+    <Stack gap="sm">
+      <TextInput
+        placeholder={t('chats.search')}
+        aria-label={t('chats.search')}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+      />
+      <SegmentedControl
+        size="xs"
+        aria-label={t('chats.filter')}
+        value={state ?? 'all'}
+        onChange={(value) => {
+          setState(STATES.find((item) => item === value) ?? null);
+          setPage(1);
+        }}
+        data={[
+          { value: 'all', label: t('chats.filter.all') },
+          ...STATES.map((item) => ({ value: item, label: t(`chats.state.${item}`) })),
+        ]}
+      />
+      <Group justify="space-between">
+        <Checkbox
+          size="xs"
+          label={t('chats.selected', { count: selected.length })}
+          aria-label={t('chats.select_all')}
+          checked={allChecked}
+          indeterminate={!allChecked && selected.length > 0}
+          disabled={pageIds.length === 0}
+          onChange={(event) => setSelected(event.currentTarget.checked ? pageIds : [])}
+        />
+        <BulkActionsMenu
+          ids={selected}
+          onDone={(action) => {
+            onBulkDone(selected, action === 'delete');
+            setSelected([]);
+            void mutate();
+          }}
+        />
+      </Group>
+      {!data && !error ? (
+        <PageLoader />
+      ) : items.length === 0 ? (
+        <Text size="sm" c="dimmed" ta="center" py="xl">
+          {filtered ? t('chats.nothing_found') : t('chats.empty')}
+        </Text>
+      ) : (
+        items.map((chat) => (
+          <ChatListItem
+            key={chat.id}
+            chat={chat}
+            active={chat.id === openId}
+            checked={selected.includes(chat.id)}
+            onCheck={(on) => toggle(chat.id, on)}
+            onOpen={() => onOpen(chat.id)}
+          />
+        ))
+      )}
+      {data && data.pages > 1 && (
+        <Group justify="space-between">
+          <Button size="xs" variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('chats.prev')}
+          </Button>
+          <Text size="xs">{t('chats.page', { page: data.page, pages: data.pages })}</Text>
+          <Button size="xs" variant="default" disabled={page >= data.pages} onClick={() => setPage(page + 1)}>
+            {t('chats.next')}
+          </Button>
+        </Group>
+      )}
+      <ErrorModal error={error} onRetry={() => mutate()} />
+    </Stack>
+  );
+}

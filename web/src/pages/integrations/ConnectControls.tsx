@@ -1,0 +1,100 @@
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import type { IntegrationView } from '../../api/integrations';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { t as translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/use-t';
+import { PATHS } from '../../routes/paths';
+
+interface ConnectControlsProps {
+  integration: IntegrationView;
+  connect: () => Promise<unknown>;
+  reset: () => Promise<unknown>;
+}
+
+/** A failed connection says the SPEC §8 text unless the server said something more specific. */
+const failureText = (error: unknown) =>
+  error instanceof ApiError && error.serverMessage
+    ? error.serverMessage
+    : translate('integration_connect_failed');
+
+/** Connect (SPEC §8 success with the reminder to add the channel to a bot, or failure) and reset. */
+export function ConnectControls({ integration, connect, reset }: ConnectControlsProps) {
+  const { t } = useT();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: true } | { ok: false; text: string } | null>(null);
+  const [resetting, setResetting] = useState(false);
+
+  const onConnect = async () => {
+    setBusy(true);
+    setResult(null);
+    try {
+      await connect();
+      setResult({ ok: true });
+      notifySuccess(translate('integration_connected'));
+    } catch (error) {
+      setResult({ ok: false, text: failureText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onReset = async () => {
+    setBusy(true);
+    try {
+      await reset();
+      setResetting(false);
+      setResult(null);
+      notifySuccess(translate('integrations.settings.reset_done'));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      {!integration.available && (
+        <Text size="sm" c="dimmed">
+          {t('integrations.settings.connect_unavailable')}
+        </Text>
+      )}
+      <Group>
+        <Button onClick={onConnect} loading={busy} disabled={!integration.available}>
+          {t(integration.connected ? 'integrations.settings.reconnect' : 'integrations.settings.connect')}
+        </Button>
+        {integration.connected && (
+          <Button variant="default" onClick={() => setResetting(true)} disabled={busy}>
+            {t('integrations.settings.reset')}
+          </Button>
+        )}
+      </Group>
+      {result?.ok === true && (
+        <Alert color="green" variant="light" role="status" title={t('integration_connected')}>
+          <Text size="sm">{t('integrations.connected_reminder')}</Text>
+          <Anchor component={Link} to={PATHS.bots} size="sm">
+            {t('integrations.connected_reminder_link')}
+          </Anchor>
+        </Alert>
+      )}
+      {result?.ok === false && (
+        <Alert color="red" variant="light" role="alert">
+          {result.text}
+        </Alert>
+      )}
+      <ConfirmModal
+        opened={resetting}
+        title={t('integrations.settings.reset_title')}
+        confirmLabel={t('integrations.settings.reset')}
+        loading={busy}
+        onConfirm={onReset}
+        onClose={() => setResetting(false)}
+      >
+        {t('integrations.settings.reset_text')}
+      </ConfirmModal>
+    </Stack>
+  );
+}
