@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { msg, requiredText } from './fields';
+import { msg, positiveQueryNumber, requiredText } from './fields';
 
 export const CHAT_STATES = ['working', 'stopped', 'paused'] as const;
 export const CHATS_PER_PAGE_DEFAULT = 20;
@@ -12,21 +12,12 @@ export const OPERATOR_MESSAGE_MAX_LENGTH = 4000;
 export const BULK_ACTIONS = ['pause_30m', 'pause_1h', 'pause_1d', 'pause_forever', 'stop', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-const positive = (max: number) =>
-  v.pipe(
-    v.string(msg('invalid_value')),
-    v.regex(/^\d{1,6}$/, msg('invalid_value')),
-    v.transform(Number),
-    v.minValue(1, msg('invalid_value')),
-    v.maxValue(max, msg('invalid_value')),
-  );
-
 /** GET /api/chats: a search over message texts and external ids, a state, a page. */
 export const chatsQuerySchema = v.object({
   search: v.optional(v.pipe(v.string(msg('invalid_value')), v.trim(), v.maxLength(200, msg('too_long'))), ''),
   state: v.optional(v.picklist(CHAT_STATES, msg('invalid_value'))),
-  page: v.optional(positive(1_000_000), '1'),
-  per_page: v.optional(positive(CHATS_PER_PAGE_MAX), String(CHATS_PER_PAGE_DEFAULT)),
+  page: v.optional(positiveQueryNumber(1_000_000), '1'),
+  per_page: v.optional(positiveQueryNumber(CHATS_PER_PAGE_MAX), String(CHATS_PER_PAGE_DEFAULT)),
 });
 
 /** POST /api/chats/{id}/pause: a SPEC §4 pause code, or null to resume. */

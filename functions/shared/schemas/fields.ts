@@ -41,3 +41,13 @@ export const code = v.pipe(
 
 /** Password fields are never trimmed: spaces are part of a password. */
 export const password = looseString(128);
+
+/** A whole number from 1 to `max` given as a query parameter (page, per_page). */
+export const positiveQueryNumber = (max: number) =>
+  v.pipe(
+    v.string(msg('invalid_value')),
+    v.regex(/^\d{1,6}$/, msg('invalid_value')),
+    v.transform(Number),
+    v.minValue(1, msg('invalid_value')),
+    v.maxValue(max, msg('invalid_value')),
+  );

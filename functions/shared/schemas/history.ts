@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { msg } from './fields';
+import { msg, positiveQueryNumber } from './fields';
 
 export const HISTORY_STATUSES = ['success', 'error'] as const;
 export const HISTORY_PER_PAGE_DEFAULT = 20;
@@ -15,23 +15,14 @@ const isoDate = v.pipe(
   }, msg('invalid_value')),
 );
 
-const positive = (max: number) =>
-  v.pipe(
-    v.string(msg('invalid_value')),
-    v.regex(/^\d{1,6}$/, msg('invalid_value')),
-    v.transform(Number),
-    v.minValue(1, msg('invalid_value')),
-    v.maxValue(max, msg('invalid_value')),
-  );
-
 /** GET /api/history: an inclusive date range in UTC, a status, a page. */
 export const historyQuerySchema = v.pipe(
   v.object({
     from: v.optional(isoDate),
     to: v.optional(isoDate),
     status: v.optional(v.picklist(HISTORY_STATUSES, msg('invalid_value'))),
-    page: v.optional(positive(1_000_000), '1'),
-    per_page: v.optional(positive(HISTORY_PER_PAGE_MAX), String(HISTORY_PER_PAGE_DEFAULT)),
+    page: v.optional(positiveQueryNumber(1_000_000), '1'),
+    per_page: v.optional(positiveQueryNumber(HISTORY_PER_PAGE_MAX), String(HISTORY_PER_PAGE_DEFAULT)),
   }),
   v.forward(
     v.check(({ from, to }) => !from || !to || from <= to, msg('date_range_invalid')),

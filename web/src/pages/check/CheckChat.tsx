@@ -1,12 +1,12 @@
-import { Badge, Button, Group, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Badge, Button, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { CHECK_MESSAGE_MAX_LENGTH } from '../../../../functions/shared/schemas/check';
 import type { BotView } from '../../api/bots';
 import { useCheckDialogue } from '../../api/check';
-import { ServerError } from '../../components/Alerts';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorModal } from '../../components/ErrorModal';
 import { PageLoader } from '../../components/FullScreenLoader';
+import { MessageComposer } from '../../components/MessageComposer';
 import { notifyError } from '../../components/notify';
 import { useT } from '../../i18n/use-t';
 import { MessageBubble } from './MessageBubble';
@@ -24,9 +24,6 @@ interface CheckChatProps {
 export function CheckChat({ bot, onAnswer }: CheckChatProps) {
   const { t } = useT();
   const { data: dialogue, error, mutate, send, clear } = useCheckDialogue(bot.id);
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<unknown>(null);
   const [clearing, setClearing] = useState<'ask' | 'busy' | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
 
@@ -47,28 +44,6 @@ export function CheckChat({ bot, onAnswer }: CheckChatProps) {
   useEffect(() => {
     if (answered) onAnswerRef.current();
   }, [answered]);
-
-  const submit = async () => {
-    const message = text.trim();
-    if (!message || sending) return;
-    setSending(true);
-    setSendError(null);
-    try {
-      await send(message);
-      setText('');
-    } catch (failure) {
-      setSendError(failure);
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void submit();
-    }
-  };
 
   const confirmClear = async () => {
     setClearing('busy');
@@ -120,25 +95,14 @@ export function CheckChat({ bot, onAnswer }: CheckChatProps) {
         )}
       </ScrollArea>
 
-      <Stack gap="xs" mt="sm">
-        <ServerError error={sendError} />
-        <Group align="flex-end" wrap="nowrap">
-          <Textarea
-            flex={1}
-            autosize
-            minRows={1}
-            maxRows={6}
-            maxLength={CHECK_MESSAGE_MAX_LENGTH}
-            label={t('check.message')}
-            placeholder={t('check.message_placeholder')}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            onKeyDown={onKeyDown}
-          />
-          <Button onClick={submit} loading={sending} disabled={!text.trim()}>
-            {t('check.send')}
-          </Button>
-        </Group>
+      <Stack mt="sm">
+        <MessageComposer
+          label={t('check.message')}
+          placeholder={t('check.message_placeholder')}
+          sendLabel={t('check.send')}
+          maxLength={CHECK_MESSAGE_MAX_LENGTH}
+          onSend={send}
+        />
       </Stack>
 
       <ErrorModal error={error} onRetry={() => mutate()} />
