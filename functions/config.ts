@@ -9,6 +9,11 @@ const llmSettings = {
   LLM_API_KEY: v.optional(v.string()),
 };
 
+/** A self-hosted Bot API server (telegram-bot-api) or a proxy; https://api.telegram.org when unset. */
+const telegramSettings = {
+  TELEGRAM_API_ROOT: v.optional(url),
+};
+
 /** Embedded shape (`npm start`): everything has a default; JWT_SECRET is generated and kept if unset. */
 export const localConfigSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)), '8787'),
@@ -18,6 +23,7 @@ export const localConfigSchema = v.object({
   JWT_SECRET: v.optional(secret),
   MAIL_FROM: v.optional(v.string(), 'Bot Builder <no-reply@localhost>'),
   ...llmSettings,
+  ...telegramSettings,
 });
 
 /** Production shape (Workers): bindings and secrets, checked once when the Worker starts. */
@@ -37,6 +43,7 @@ export const workerConfigSchema = v.object({
   MAIL_API_KEY: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   MAIL_FROM: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   ...llmSettings,
+  ...telegramSettings,
   /** Tests only: a plain WebSocket proxy in front of a Postgres that stands in for Neon. */
   NEON_WS_PROXY: v.optional(v.string()),
 });

@@ -9,6 +9,7 @@ import { schedules } from '../schedules';
 import { createApp } from './app';
 import { localConfigSchema, readConfig } from './config';
 import { engineJobs } from './engine/jobs';
+import { freePort } from './local-port';
 import { attachRoomSockets } from './local-rooms-socket';
 import { loadOrCreateSecret } from './local-secret';
 import type { Ports } from './ports';
@@ -28,7 +29,12 @@ const webRoot = resolve(import.meta.dirname, '../web/dist');
 const clock = systemClock;
 const { db, client } = await openPgliteDb(join(dataDir, 'pg'));
 const jobs = new LocalJobs(db, clock);
-const rooms = new LocalRooms();
+// PORT=0 picks a free port now, so links, job callbacks and room addresses carry the real one.
+const port = config.PORT === 0 ? await freePort(config.HOST) : config.PORT;
+const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${port}`;
+const jwtSecret = config.JWT_SECRET ?? (await loadOrCreateSecret(dataDir));
+// Room tokens get their own key, so a room token can never pass for a session token.
+const rooms = new LocalRooms(`rooms:${jwtSecret}`, publicUrl);
 const ports: Ports = {
   db,
   clock,
@@ -38,8 +44,7 @@ const ports: Ports = {
   mail: new EmlFolderMail(join(dataDir, 'mail'), config.MAIL_FROM, clock),
   llm: llmFromConfig(config),
 };
-const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
-const settings = { jwtSecret: config.JWT_SECRET ?? (await loadOrCreateSecret(dataDir)), publicUrl };
+const settings = { jwtSecret, publicUrl, telegramApiRoot: config.TELEGRAM_API_ROOT };
 
 for (const [name, handler] of Object.entries(engineJobs)) {
   jobs.register(name, (payload) => handler(payload, ports, settings));
@@ -56,9 +61,10 @@ const stopSchedules = startSchedules(
 );
 jobs.start();
 
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-  const url = config.PUBLIC_URL ?? `http://${config.HOST}:${info.port}`;
-  console.log(`Ready: ${url} (data in ${dataDir})`);
+const server = serve({ fetch: app.fetch, port, hostname: config.HOST }, () => {
+  const listening = `http://${config.HOST}:${port}`;
+  const reachedAs = publicUrl === listening ? '' : `, reached as ${publicUrl}`;
+  console.log(`Ready: ${listening} (data in ${dataDir}${reachedAs})`);
 }) as Server;
 const sockets = attachRoomSockets(server, rooms);
 

@@ -37,7 +37,11 @@ function buildIsolate(config: WorkerConfig): Isolate {
     nextSigningKey: config.QSTASH_NEXT_SIGNING_KEY,
     devMode: false,
   });
-  const settings: AppSettings = { jwtSecret: config.JWT_SECRET, publicUrl };
+  const settings: AppSettings = {
+    jwtSecret: config.JWT_SECRET,
+    publicUrl,
+    telegramApiRoot: config.TELEGRAM_API_ROOT,
+  };
   const runners = new Map([...scheduleRunners(schedules), ...engineRunners(settings)]);
   return {
     config,

@@ -22,8 +22,11 @@ export async function findChat(db: Db, key: ChatKey): Promise<Chat | undefined> 
   return chat;
 }
 
-/** The chat with this key, created on its first message; concurrent first messages share one. */
-export async function ensureChat(db: Db, key: ChatKey, botId: string, now: Date): Promise<Chat> {
+/**
+ * The chat with this key, created on its first message; concurrent first messages share one. A chat
+ * that came in before any bot served its channel is taken over by the bot serving it now.
+ */
+export async function ensureChat(db: Db, key: ChatKey, botId: string | null, now: Date): Promise<Chat> {
   const [created] = await db
     .insert(chats)
     .values({ ...key, botId, createdAt: now, lastMessageAt: now })
@@ -32,5 +35,11 @@ export async function ensureChat(db: Db, key: ChatKey, botId: string, now: Date)
   if (created) return created;
   const found = await findChat(db, key);
   if (!found) throw new Error('chat vanished while it was being created');
-  return found;
+  if (found.botId !== null || botId === null) return found;
+  const [adopted] = await db
+    .update(chats)
+    .set({ botId })
+    .where(and(eq(chats.id, found.id), isNull(chats.botId)))
+    .returning();
+  return adopted ?? found;
 }

@@ -7,14 +7,16 @@ import type { GateCode } from './events';
 import { firstRefusal } from './gates';
 import { storeInbound } from './inbound';
 import { accountOf, botOfChat } from './load';
+import { messageView } from './message-view';
 import { applyOperatorMessage, resumeIfDue } from './operator';
+import { publishToChat } from './publish';
 import { refuse } from './refuse';
 
 /** What a channel adapter hands the engine (ARCHITECTURE §6.1). */
 export interface InboundMessage {
   accountId: string;
-  /** The bot that serves this chat. */
-  botId: string;
+  /** The bot that serves this chat; null when no bot listens on the channel (stored, not answered). */
+  botId: string | null;
   channel: string;
   integrationId: string | null;
   chatExternalId: string;
@@ -62,6 +64,10 @@ export async function receiveInbound(
   const result: InboundResult = { chat, message, isNew, answerDueAt: null, instant: false, refusal: null };
   if (!isNew) return result;
   await db.update(chats).set({ lastMessageAt: now }).where(eq(chats.id, chat.id));
+  // The operator's own screen publishes their message once it has also gone out through the channel.
+  if (inbound.author === 'customer') {
+    await publishToChat(ctx, chat, { type: 'message', message: messageView(message) });
+  }
 
   const [bot, account] = await Promise.all([
     known.bot?.id === chat.botId ? known.bot : botOfChat(db, chat),

@@ -1,4 +1,5 @@
 import type * as Party from 'partykit/server';
+import { roomTokenAllows } from '../shared/room-token';
 
 const json = (status: number, message: string, code: string) => Response.json({ message, code }, { status });
 
@@ -10,10 +11,16 @@ function sameText(a: string, b: string): boolean {
   return difference === 0;
 }
 
+const configuredSecret = (env: Record<string, unknown>): string | undefined => {
+  const secret = env.PARTYKIT_SECRET;
+  return typeof secret === 'string' && secret.length >= 32 ? secret : undefined;
+};
+
 /**
- * Party "main", one room per integration: browsers connect a socket, the API (rooms-partykit.ts)
- * POSTs a JSON message with the shared secret, and the room sends it to every socket as is. The local
- * shape (local-rooms-socket.ts) serves the same URL scheme and sends the same text.
+ * Party "main", one room per chat, account or integration: browsers connect a socket with a token the
+ * API signed for that room (functions/shared/room-token.ts), the API (rooms-partykit.ts) POSTs a JSON
+ * message with the shared secret, and the room sends it to every socket as is. The local shape
+ * (local-rooms-socket.ts) serves the same URL scheme, checks the same token and sends the same text.
  */
 export default class MainRoom implements Party.Server {
   /** Rooms mostly wait between QR updates; hibernation keeps idle sockets cheap. */
@@ -21,10 +28,21 @@ export default class MainRoom implements Party.Server {
 
   constructor(readonly room: Party.Room) {}
 
+  /** Runs at the edge before the room wakes: a socket without this room's token never reaches it. */
+  static async onBeforeConnect(
+    request: Party.Request,
+    lobby: Party.Lobby,
+  ): Promise<Party.Request | Response> {
+    const secret = configuredSecret(lobby.env);
+    const token = new URL(request.url).searchParams.get('token');
+    if (secret && (await roomTokenAllows(secret, token, lobby.id))) return request;
+    return json(401, 'Unauthorized', 'unauthorized');
+  }
+
   async onRequest(request: Party.Request): Promise<Response> {
     if (request.method !== 'POST') return json(405, 'Only POST publishes to a room', 'method_not_allowed');
-    const secret = this.room.env.PARTYKIT_SECRET;
-    if (typeof secret !== 'string' || secret.length < 32) {
+    const secret = configuredSecret(this.room.env);
+    if (!secret) {
       return json(500, 'PARTYKIT_SECRET is not configured', 'internal_error');
     }
     if (!sameText(request.headers.get('authorization') ?? '', `Bearer ${secret}`)) {

@@ -28,4 +28,6 @@ export interface AppSettings {
    * bot cannot be used to reach the server's own network; tests and closed installations turn it on.
    */
   allowPrivateWebhooks?: boolean;
+  /** The Telegram Bot API server; https://api.telegram.org when unset (tests point it at a fake). */
+  telegramApiRoot?: string;
 }

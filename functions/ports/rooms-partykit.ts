@@ -1,4 +1,5 @@
-import type { Rooms } from './rooms';
+import { signRoomToken } from '../shared/room-token';
+import { type Rooms, roomSocketUrl } from './rooms';
 
 /** Publishes to a PartyKit room through its HTTP endpoint; the room broadcasts to its sockets. */
 export class PartyKitRooms implements Rooms {
@@ -14,5 +15,10 @@ export class PartyKitRooms implements Rooms {
       body: JSON.stringify(message),
     });
     if (!response.ok) throw new Error(`PartyKit answered ${response.status}`);
+  }
+
+  /** The room (functions/party/main.ts) checks the token with the same PARTYKIT_SECRET. */
+  async joinUrl(room: string, now: Date): Promise<string> {
+    return roomSocketUrl(this.host, room, await signRoomToken(this.secret, room, now));
   }
 }

@@ -33,8 +33,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const mail = new CapturedMail();
   const kv = new MemoryKv(clock);
   const jobs = new LocalJobs(db, clock);
-  const rooms = new LocalRooms();
   const settings: AppSettings = { ...TEST_SETTINGS, ...options.settings };
+  const rooms = new LocalRooms(`rooms:${settings.jwtSecret}`, settings.publicUrl);
   const ports: Ports = { db, kv, mail, clock, jobs, rooms, llm: options.llm ?? new UnconfiguredLlm() };
   for (const [name, handler] of Object.entries(engineJobs)) {
     jobs.register(name, (payload) => handler(payload, ports, settings));

@@ -20,12 +20,12 @@ interface Shape {
 }
 
 async function localShape(): Promise<Shape> {
-  const rooms = new LocalRooms();
   const server: Server = createServer();
-  const sockets = attachRoomSockets(server, rooms);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
+  const rooms = new LocalRooms(SECRET, `http://127.0.0.1:${port}`);
+  const sockets = attachRoomSockets(server, rooms);
   return {
     origin: `http://127.0.0.1:${port}`,
     rooms,
@@ -50,9 +50,9 @@ afterEach(() => {
   openSockets.clear();
 });
 
-/** A browser's socket on `/parties/main/{room}` collecting what it receives. */
-async function browser(origin: string, room: string) {
-  const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/parties/main/${encodeURIComponent(room)}`);
+/** A browser's socket on the address the API hands out for a room, collecting what it receives. */
+async function browser(shape: Shape, room: string) {
+  const socket = new WebSocket(await shape.rooms.joinUrl(room, new Date()));
   openSockets.add(socket);
   const received: string[] = [];
   let read = 0;
@@ -103,8 +103,8 @@ describe.each([
 
   it("sends each published message to every socket of the room as JSON text, and only that room's", async () => {
     const room = `integration-${crypto.randomUUID()}`;
-    const [first, second] = [await browser(shape.origin, room), await browser(shape.origin, room)];
-    const other = await browser(shape.origin, `${room}-other`);
+    const [first, second] = [await browser(shape, room), await browser(shape, room)];
+    const other = await browser(shape, `${room}-other`);
     const message = { type: 'qr', code: 'data:image/png;base64,AAAA', text: 'Сканируйте код' };
     await shape.rooms.publish(room, message);
     expect(await first.next()).toBe(JSON.stringify(message));
@@ -112,6 +112,23 @@ describe.each([
     await shape.rooms.publish(room, { type: 'connected' });
     expect(await first.next()).toBe('{"type":"connected"}');
     expect(other.received).toEqual([]);
+  });
+
+  it("refuses a socket without a token, with another room's token, or with a token signed by another key", async () => {
+    const room = `chat:${crypto.randomUUID()}`;
+    const plain = `${shape.origin.replace(/^http/, 'ws')}/parties/main/${encodeURIComponent(room)}`;
+    const otherRoomsUrl = await shape.rooms.joinUrl(`${room}-other`, new Date());
+    const otherRoomsToken = new URL(otherRoomsUrl).searchParams.get('token') ?? '';
+    const forged = await new LocalRooms('another-secret-that-is-long-enough-too', shape.origin).joinUrl(
+      room,
+      new Date(),
+    );
+    for (const url of [plain, `${plain}?token=${otherRoomsToken}`, forged]) {
+      const socket = new WebSocket(url);
+      openSockets.add(socket);
+      const [error] = (await once(socket, 'error')) as [Error];
+      expect(error.message).toContain('401');
+    }
   });
 });
 

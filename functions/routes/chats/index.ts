@@ -5,6 +5,7 @@ import { bulkChatsHandlers } from './bulk-chats';
 import { deleteChatHandlers } from './delete-chat';
 import { getChatHandlers } from './get-chat';
 import { listChatsHandlers } from './list-chats';
+import { accountLiveHandlers } from './live-chats';
 import { pauseChatHandlers } from './pause-chat';
 import { sendMessageHandlers } from './send-message';
 import { startChatHandlers } from './start-chat';
@@ -16,6 +17,7 @@ export const chatsRoutes = new Hono<AppEnv>()
   .use('*', requireAccount)
   .get('/', ...listChatsHandlers)
   .post('/bulk', ...bulkChatsHandlers)
+  .get('/live', ...accountLiveHandlers)
   .get('/:id', ...getChatHandlers)
   .delete('/:id', ...deleteChatHandlers)
   .post('/:id/pause', ...pauseChatHandlers)

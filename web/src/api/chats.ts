@@ -10,10 +10,12 @@ export type ChatAuthor = 'customer' | 'operator' | 'bot' | 'system';
 export type PauseCode = 1 | 2 | 3 | 4;
 
 /**
- * No browser socket reaches the rooms in every shape yet, so the list and the open dialogue are
- * polled: new messages show up within this time.
+ * The Chats screen follows the account's room (useLiveRoom); while its socket is closed the list and
+ * the open dialogue are polled instead, so new messages still show up within this time.
  */
 export const CHATS_REFRESH_MS = 3000;
+
+const refreshUnlessLive = (live: boolean) => (live ? 0 : CHATS_REFRESH_MS);
 
 export interface ChatStopView {
   id: string;
@@ -66,15 +68,16 @@ export function chatsPath(query: ChatsQuery): string {
   return `/api/chats?${params}`;
 }
 
-export const useChats = (query: ChatsQuery) =>
-  useApi<ChatsPage>(chatsPath(query), { keepPreviousData: true, refreshInterval: CHATS_REFRESH_MS });
+/** The account's room: it names each chat that gets a message or changes state. */
+export const CHATS_LIVE_PATH = '/api/chats/live';
 
-export const useChat = (id: string | null) =>
-  useApi<ChatDetail>(id ? `/api/chats/${encodeURIComponent(id)}` : null, {
-    refreshInterval: CHATS_REFRESH_MS,
-  });
+export const useChats = (query: ChatsQuery, live: boolean) =>
+  useApi<ChatsPage>(chatsPath(query), { keepPreviousData: true, refreshInterval: refreshUnlessLive(live) });
 
 const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`;
+
+export const useChat = (id: string | null, live: boolean) =>
+  useApi<ChatDetail>(id ? chatPath(id) : null, { refreshInterval: refreshUnlessLive(live) });
 
 export const pauseChat = (id: string, code: PauseCode | null) =>
   api<ChatStopView>('POST', `${chatPath(id)}/pause`, { code });
@@ -95,4 +98,10 @@ export function useRefreshChatList() {
     void mutate(
       (key) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith('/api/chats?'),
     );
+}
+
+/** Refreshes one chat's dialogue wherever it is shown. */
+export function useRefreshChat() {
+  const { mutate } = useSWRConfig();
+  return (id: string) => void mutate((key) => Array.isArray(key) && key[0] === chatPath(id));
 }

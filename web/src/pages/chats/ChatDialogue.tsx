@@ -15,12 +15,14 @@ interface ChatDialogueProps {
   /** The chat changed (state, new message): the list refreshes too. */
   onChanged: () => void;
   onDeleted: () => void;
+  /** Whether the account's room is followed; the dialogue is polled while it is not. */
+  live: boolean;
 }
 
 /** The open chat: its bot control, messages (refreshed live), summary and the operator's reply. */
-export function ChatDialogue({ chatId, onChanged, onDeleted }: ChatDialogueProps) {
+export function ChatDialogue({ chatId, onChanged, onDeleted, live }: ChatDialogueProps) {
   const { t } = useT();
-  const { data: chat, error, mutate } = useChat(chatId);
+  const { data: chat, error, mutate } = useChat(chatId, live);
   const viewport = useRef<HTMLDivElement>(null);
   const lastId = chat?.messages.at(-1)?.id;
 

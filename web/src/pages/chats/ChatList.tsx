@@ -14,17 +14,19 @@ interface ChatListProps {
   openId: string | null;
   onOpen: (id: string) => void;
   onBulkDone: (ids: string[], deleted: boolean) => void;
+  /** Whether the account's room is followed; the list is polled while it is not. */
+  live: boolean;
 }
 
-/** The chat list: search, state filter, bulk selection, pages; refreshed live by polling. */
-export function ChatList({ openId, onOpen, onBulkDone }: ChatListProps) {
+/** The chat list: search, state filter, bulk selection, pages; refreshed live. */
+export function ChatList({ openId, onOpen, onBulkDone, live }: ChatListProps) {
   const { t } = useT();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [state, setState] = useState<ChatState | null>(null);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
-  const { data, error, mutate } = useChats({ search: debounced, state, page });
+  const { data, error, mutate } = useChats({ search: debounced, state, page }, live);
 
   const items = data?.items ?? [];
   const pageIds = items.map((chat) => chat.id);

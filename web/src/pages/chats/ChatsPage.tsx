@@ -1,15 +1,21 @@
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useRefreshChatList } from '../../api/chats';
+import { CHATS_LIVE_PATH, useRefreshChat, useRefreshChatList } from '../../api/chats';
+import { useLiveRoom } from '../../api/live';
 import { useT } from '../../i18n/use-t';
 import { ChatDialogue } from './ChatDialogue';
 import { ChatList } from './ChatList';
 
-/** /chats (SPEC §2): the list of dialogues beside the open one. */
+/** /chats (SPEC §2): the list of dialogues beside the open one, both following the account's room. */
 export function ChatsPage() {
   const { t } = useT();
   const [openId, setOpenId] = useState<string | null>(null);
   const refreshList = useRefreshChatList();
+  const refreshChat = useRefreshChat();
+  const live = useLiveRoom(CHATS_LIVE_PATH, (event) => {
+    refreshList();
+    refreshChat(event.chat_id);
+  });
 
   return (
     <Stack gap="md">
@@ -19,6 +25,7 @@ export function ChatsPage() {
           <ChatList
             openId={openId}
             onOpen={setOpenId}
+            live={live}
             onBulkDone={(ids, deleted) => {
               if (deleted && openId && ids.includes(openId)) setOpenId(null);
             }}
@@ -29,6 +36,7 @@ export function ChatsPage() {
             <ChatDialogue
               key={openId}
               chatId={openId}
+              live={live}
               onChanged={refreshList}
               onDeleted={() => {
                 setOpenId(null);
