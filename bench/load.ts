@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -11,7 +11,7 @@ export interface LoadFigures {
 export async function load(
   url: string,
   headers: Record<string, string>,
-  request: { method?: 'GET' | 'POST'; body?: string } = {},
+  request: { method?: 'GET' | 'POST'; body?: string; requests?: Request[] } = {},
   seconds = 5,
 ): Promise<LoadFigures> {
   const result = await autocannon({ url, headers, connections: 16, duration: seconds, ...request });

@@ -2,11 +2,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { startFakeTelegram } from '../tests/fakes/telegram';
 import { startLocalServer } from '../tests/support/local-server';
 import { codeFromMail } from '../tests/support/mail-folder';
 import { engineOverhead } from './engine';
 import { type LoadFigures, load } from './load';
-import { spaInitialJsGzip, workerBundleGzip } from './sizes';
+import { spaInitialJsGzip, widgetBundleGzip, workerBundleGzip } from './sizes';
+import { telegramWebhookLoad } from './webhook';
 
 const root = new URL('..', import.meta.url).pathname;
 const tmp = join(root, 'bench/.tmp');
@@ -19,14 +21,16 @@ const row = (name: string, f: LoadFigures) =>
     f.errors ? `   (${f.errors} errors)` : ''
   }`;
 
-spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+spawnSync('npm', ['run', 'build:web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 
+const telegram = await startFakeTelegram();
 const first = await startLocalServer(dataDir);
 await first.stop();
-const server = await startLocalServer(dataDir);
+// Telegram accepts only public HTTPS webhooks: the server is reached at its local address meanwhile.
+const server = await startLocalServer(dataDir, undefined, {
+  TELEGRAM_API_ROOT: telegram.url,
+  PUBLIC_URL: 'https://bench.example.com',
+});
 try {
   const email = 'bench@example.com';
   const password = 'bench-password-1';
@@ -73,10 +77,21 @@ try {
     },
   );
 
+  const telegramUpdates = await telegramWebhookLoad(server.url, telegram, async (method, path, body) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  });
+
   console.log('\nLocal server (embedded shape, PGlite), 16 connections, 5 s each');
   console.log(row('bare Hono route GET /api/health/live', bare));
   console.log(row('authenticated GET /api/profile', profile));
   console.log(row('inbound POST /api/check/messages', inbound));
+  console.log(row('Telegram webhook updates accepted', telegramUpdates));
   console.log(
     `profile / bare throughput ratio     ${(profile.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
   );
@@ -85,6 +100,7 @@ try {
   console.log(`restart on existing data             ${(server.readyMs / 1000).toFixed(2)} s`);
 } finally {
   await server.stop();
+  await telegram.close();
   await rm(dataDir, { recursive: true, force: true });
 }
 
@@ -94,6 +110,9 @@ for (const line of await engineOverhead()) console.log(line);
 const spa = spaInitialJsGzip();
 console.log('\nSizes (gzip -9)');
 console.log(`SPA initial JavaScript (${spa.files} files)     ${kb(spa.bytes)}`);
+console.log(
+  `Website widget (widget.js)           ${kb(widgetBundleGzip())}   (Chatwoot's widget: ~170 KB transferred)`,
+);
 const workerOut = await mkdtemp(join(tmp, 'worker-'));
 try {
   console.log(`Worker bundle                        ${kb(workerBundleGzip(workerOut))}`);

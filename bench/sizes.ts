@@ -17,6 +17,9 @@ export function spaInitialJsGzip(): { bytes: number; files: number } {
   return { bytes: scripts.reduce((sum, src) => sum + gzipped(join(dist, src)), 0), files: scripts.length };
 }
 
+/** The embeddable website widget, the one file a customer's page loads. */
+export const widgetBundleGzip = (): number => gzipped(join(root, 'web/dist/widget.js'));
+
 /** Bundles the Worker as `wrangler deploy --dry-run` would upload it and measures it gzipped. */
 export function workerBundleGzip(outdir: string): number {
   const result = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', outdir], {

@@ -17,6 +17,8 @@ import { historyRoutes } from './routes/history';
 import { integrationsRoutes } from './routes/integrations';
 import { keysRoutes } from './routes/keys';
 import { profileRoutes } from './routes/profile';
+import { webhooksRoutes } from './routes/webhooks';
+import { widgetRoutes } from './routes/widget';
 
 export interface AppOptions {
   /** How the entry learns the caller's address (rate limits); the shapes differ. */
@@ -40,7 +42,9 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     .route('/check', checkRoutes)
     .route('/history', historyRoutes)
     .route('/balance', balanceRoutes)
-    .route('/integrations', integrationsRoutes);
+    .route('/integrations', integrationsRoutes)
+    .route('/widget', widgetRoutes)
+    .route('/webhooks', webhooksRoutes);
 
   const app = new Hono<AppEnv>();
   app.use('/api/*', secureHeaders());

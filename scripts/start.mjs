@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'web/dist/index.html');
+const widget = join(root, 'web/dist/widget.js');
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -13,9 +14,9 @@ function newestMtime(path) {
 }
 
 function needsBuild() {
-  if (!existsSync(built)) return true;
-  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'functions/shared'].map((p) =>
-    join(root, p),
+  if (!existsSync(built) || !existsSync(widget)) return true;
+  const sources = ['web/src', 'web/widget', 'web/index.html', 'web/vite.config.ts', 'functions/shared'].map(
+    (p) => join(root, p),
   );
   const newest = Math.max(...sources.filter(existsSync).map(newestMtime));
   return newest > statSync(built).mtimeMs;
@@ -23,11 +24,14 @@ function needsBuild() {
 
 if (needsBuild()) {
   console.log('Building the web app…');
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // The SPA first (its build empties web/dist), then the chat widget beside it.
+  for (const config of ['web/vite.config.ts', 'web/widget/vite.config.ts']) {
+    const result = spawnSync('npx', ['vite', 'build', '--config', config, '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'functions/local.ts'], {

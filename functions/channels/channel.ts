@@ -3,8 +3,11 @@ import type { EngineContext } from '../engine/context';
 
 /** The outbound half of a channel adapter (ARCHITECTURE §6): what the engine sends through it. */
 export interface ChannelSender {
-  /** Sends the bot's stored reply to the customer. Called once per reply, after it is stored. */
-  deliver(ctx: EngineContext, chat: Chat, reply: Message): Promise<void>;
+  /**
+   * Sends a stored outgoing message to the customer: the bot's reply, or an operator's answer from
+   * the chats screen. Called once per message, after it is stored.
+   */
+  deliver(ctx: EngineContext, chat: Chat, message: Message): Promise<void>;
   /**
    * Says why no answer came (a gate refused, the model failed). Only the Check screen shows this,
    * to the bot's owner; real channels keep silent towards their customers.

@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'integration_in_use'
   | 'integration_not_available'
   | 'integration_connect_failed'
+  | 'origin_not_allowed'
   | 'internal_error';
 
 export class AppError extends Error {

@@ -72,6 +72,11 @@ export const serverMessages = {
     ru: 'Интеграция используется в ботах: {bots}. После удаления она будет отключена от них и их действий',
     en: 'The integration is used by bots: {bots}. Deleting it detaches it from them and their actions',
   },
+  widget_unavailable: { ru: 'Чат недоступен', en: 'The chat is not available' },
+  origin_not_allowed: {
+    ru: 'Чат не работает на этом сайте: добавьте домен сайта в разрешённые в настройках онлайн-чата',
+    en: 'The chat does not work on this site: add the site domain to the allowed domains in the online chat settings',
+  },
   mail_verify_subject: { ru: 'Код подтверждения Email', en: 'Email confirmation code' },
   mail_verify_text: {
     ru: 'Здравствуйте, {name}!\n\nВаш код подтверждения: {code}\nКод действует {minutes} минут.\n\nЕсли вы не регистрировались, просто проигнорируйте это письмо.',

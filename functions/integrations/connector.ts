@@ -19,4 +19,9 @@ export type ConnectorResult = ConnectorSuccess | ConnectorFailure;
 /** One per integration type: checks the stored settings against the external system. */
 export interface Connector {
   connect(integration: Integration, ctx: AccountContext): Promise<ConnectorResult>;
+  /**
+   * Undoes in the external system what `connect` set up there (Telegram's webhook) when the
+   * connection is reset or the integration deleted. Best effort: the caller logs a failure and goes on.
+   */
+  disconnect?(integration: Integration, ctx: AccountContext): Promise<void>;
 }

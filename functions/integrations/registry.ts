@@ -2,6 +2,7 @@ import type { IntegrationType } from '../../db/schema';
 import type { BUILT_INTEGRATION_TYPES } from '../shared/integration-types';
 import type { Connector } from './connector';
 import { onchatConnector } from './onchat';
+import { telegramConnector } from './telegram';
 
 /**
  * The connector of every built type (functions/shared/integration-types.ts BUILT_INTEGRATION_TYPES);
@@ -9,6 +10,7 @@ import { onchatConnector } from './onchat';
  */
 export const CONNECTORS: Record<(typeof BUILT_INTEGRATION_TYPES)[number], Connector> = {
   onchat: onchatConnector,
+  telegram: telegramConnector,
 };
 
 export const connectorFor = (type: IntegrationType): Connector | undefined =>

@@ -132,6 +132,18 @@ export const sharedMessages = {
     ru: 'Напишите, что бот отправит для возобновления диалога',
     en: 'Write what the bot sends to restore the dialogue',
   },
+  // Website chat widget settings (SPEC §3 Online chat widget settings).
+  onchat_color_invalid: { ru: 'Укажите цвет в формате #RRGGBB', en: 'Enter the colour as #RRGGBB' },
+  onchat_domain_invalid: {
+    ru: 'Укажите домен сайта без http:// и пути, например shop.example.com',
+    en: 'Enter the site domain without http:// or a path, e.g. shop.example.com',
+  },
+  onchat_domains_limit: { ru: 'Можно указать не больше 50 доменов', en: 'You can list at most 50 domains' },
+  onchat_welcome_required: {
+    ru: 'Напишите приветствие или выключите его',
+    en: 'Write the welcome message or turn it off',
+  },
+  onchat_title_required: { ru: 'Укажите заголовок чата', en: 'Enter the chat title' },
 } as const;
 
 export type SharedMessageKey = keyof typeof sharedMessages;

@@ -193,7 +193,7 @@ describe('integrations: connect and reset', () => {
 
   it('answers the §8 failure for types whose connector is not built yet', async () => {
     const user = await signedInUser(api.t);
-    const { id } = await create(user.token, { type: 'telegram', connection_data: { token: '1:abc' } });
+    const { id } = await create(user.token, { type: 'avito', connection_data: { token: '1:abc' } });
     const failed = await api.call('POST', `/api/integrations/connect/${id}`, { token: user.token });
     expect(failed.status).toBe(422);
     expect(failed.json).toEqual({

@@ -3,20 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { RESPOND_JOB } from '../../functions/engine/job-names';
 import { jobUrl } from '../../functions/ports/jobs-qstash';
 import type { PublishedMessage } from '../fakes/qstash';
-import { call, codeMailedTo, newUser } from './support/api';
+import { call, signedIn } from './support/api';
 import { deliver, sign } from './support/jobs';
-
-async function signedIn(): Promise<string> {
-  const user = newUser();
-  expect((await call('POST', '/api/register', { body: user })).status).toBe(201);
-  await call('POST', '/api/verify-email', {
-    body: { email: user.email, code: await codeMailedTo(user.email) },
-  });
-  const login = await call<{ token: string }>('POST', '/api/login', {
-    body: { email: user.email, password: user.password },
-  });
-  return login.json.token;
-}
 
 async function publishedRespondJobs(): Promise<PublishedMessage[]> {
   const response = await fetch(`${env.QSTASH_URL}/__fake/messages`);

@@ -17,5 +17,6 @@ declare namespace Cloudflare {
     MAIL_API_URL: string;
     MAIL_API_KEY: string;
     MAIL_FROM: string;
+    TELEGRAM_API_ROOT: string;
   }
 }

@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { openPgliteDb } from '../../functions/ports/db-pglite';
 import { startFakeMailApi } from '../fakes/mail-api';
 import { startFakeQStash } from '../fakes/qstash';
+import { startFakeTelegram } from '../fakes/telegram';
 import { startFakeUpstashRedis } from '../fakes/upstash-redis';
 import { startNeonWsProxy } from './support/neon-ws-proxy';
 import { TEST_PUBLIC_URL, TEST_SECRETS } from './support/secrets';
@@ -17,7 +18,7 @@ declare module 'vitest' {
 /**
  * Node side of the Worker tests: Postgres is PGlite in memory with the migrations applied, served on
  * its wire protocol and reached by the real Neon driver through a WebSocket pipe; Upstash Redis,
- * QStash and the mail API are protocol-faithful fakes.
+ * QStash, the mail API and the Telegram Bot API are protocol-faithful fakes.
  */
 export default async function setup(project: TestProject) {
   const { client } = await openPgliteDb();
@@ -28,6 +29,7 @@ export default async function setup(project: TestProject) {
   const redis = await startFakeUpstashRedis(TEST_SECRETS.UPSTASH_REDIS_REST_TOKEN);
   const qstash = await startFakeQStash(TEST_SECRETS.QSTASH_TOKEN);
   const mail = await startFakeMailApi(TEST_SECRETS.MAIL_API_KEY);
+  const telegram = await startFakeTelegram();
 
   project.provide('workerBindings', {
     ...TEST_SECRETS,
@@ -37,12 +39,15 @@ export default async function setup(project: TestProject) {
     UPSTASH_REDIS_REST_URL: redis.url,
     QSTASH_URL: qstash.url,
     MAIL_API_URL: mail.endpoint,
-    // Nothing listens here: no test route publishes to a room (tests/worker/party.node.test.ts does).
+    // Tests reach the fake's own state through its `/__fake/...` endpoints at the same address.
+    TELEGRAM_API_ROOT: telegram.url,
+    // Nothing listens here: publishing to a room is best effort and only logs the failure
+    // (tests/worker/party.node.test.ts checks the room itself).
     PARTYKIT_HOST: 'http://127.0.0.1:9',
   });
 
   return async () => {
-    await Promise.all([mail.close(), qstash.close(), redis.close(), neonProxy.close()]);
+    await Promise.all([telegram.close(), mail.close(), qstash.close(), redis.close(), neonProxy.close()]);
     await postgres.stop();
     await client.close();
   };

@@ -18,7 +18,10 @@ export async function connectIntegration(
   const connector = connectorFor(row.type);
   if (!connector) throw new AppError(422, 'integration_not_available');
   const result = await connector.connect(row, ctx);
-  if (!result.ok) throw new AppError(422, 'integration_connect_failed');
+  if (!result.ok) {
+    console.warn(`integration ${row.id} (${row.type}): connecting failed: ${result.reason}`);
+    throw new AppError(422, 'integration_connect_failed');
+  }
   const [saved] = await ctx.ports.db
     .update(integrations)
     .set({

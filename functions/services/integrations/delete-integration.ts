@@ -4,6 +4,7 @@ import { botProblems } from '../../shared/bot-problems';
 import { rowSettings } from '../bots/bot-row';
 import type { AccountContext } from '../context';
 import { botUsesIntegration, withoutIntegration } from './detach';
+import { disconnectQuietly } from './disconnect';
 import { integrationNotFound, ownIntegration } from './own-integration';
 
 export interface BoundBot {
@@ -45,5 +46,6 @@ export async function deleteIntegration(
       .returning({ id: integrations.id });
     if (!deleted) throw integrationNotFound();
   });
+  await disconnectQuietly(ctx, integration);
   return { deleted: true };
 }

@@ -3,11 +3,15 @@ import { type Integration, integrations } from '../../../db/schema';
 import { AppError } from '../../http/errors';
 import type { SaveIntegrationInput, UpdateIntegrationInput } from '../../shared/schemas/integration';
 import type { AccountContext } from '../context';
+import { checkedConnectionData } from './connection-data';
+import { disconnectQuietly } from './disconnect';
 import {
-  CONNECTED_AT,
+  changesSecrets,
   clientConnectionData,
   type IntegrationView,
   integrationView,
+  isConnected,
+  serverConnectionData,
 } from './integration-view';
 import { integrationNotFound, ownIntegration, ownIntegrationWhere } from './own-integration';
 
@@ -24,20 +28,31 @@ export async function getIntegration(ctx: AccountContext, id: string): Promise<I
   return integrationView(await ownIntegration(ctx, id));
 }
 
-/** Writes the changed columns of an own integration; the server's connection mark is kept. */
+/**
+ * Writes the changed columns of an own integration. The server's fields are kept, and so are secrets
+ * the client sent back masked or left out. A new credential (another bot token) ends the connection:
+ * what was connected is no longer what the settings name, so the old one is let go of.
+ */
 async function writeIntegration(
   ctx: AccountContext,
   row: Integration,
   changes: UpdateIntegrationInput,
 ): Promise<IntegrationView> {
-  const mark = row.connectionData[CONNECTED_AT];
-  const connectionData =
+  const incoming =
     changes.connection_data === undefined
       ? undefined
-      : {
-          ...clientConnectionData(changes.connection_data),
-          ...(mark === undefined ? {} : { [CONNECTED_AT]: mark }),
-        };
+      : checkedConnectionData(
+          row.type,
+          clientConnectionData(changes.connection_data, row.connectionData),
+          ctx.lang,
+        );
+  const reconnect =
+    incoming !== undefined && isConnected(row) && changesSecrets(row.connectionData, incoming);
+  if (reconnect) await disconnectQuietly(ctx, row);
+  const connectionData =
+    incoming === undefined
+      ? undefined
+      : { ...incoming, ...(reconnect ? {} : serverConnectionData(row.connectionData)) };
   const [saved] = await ctx.ports.db
     .update(integrations)
     .set({
@@ -46,6 +61,7 @@ async function writeIntegration(
         ? {}
         : { integrationAccountId: changes.integration_account_id || null }),
       ...(connectionData === undefined ? {} : { connectionData }),
+      ...(reconnect && changes.integration_account_id === undefined ? { integrationAccountId: null } : {}),
     })
     .where(ownIntegrationWhere(ctx, row.id))
     .returning();
@@ -77,7 +93,11 @@ export async function saveIntegration(
       accountId: ctx.account.id,
       type: input.type,
       integrationAccountId: input.integration_account_id || null,
-      connectionData: clientConnectionData(input.connection_data ?? {}),
+      connectionData: checkedConnectionData(
+        input.type,
+        clientConnectionData(input.connection_data ?? {}),
+        ctx.lang,
+      ),
       activated: true,
       createdAt: ctx.ports.clock.now(),
     })
@@ -96,11 +116,13 @@ export async function updateIntegration(
 }
 
 /**
- * POST /api/integrations/reset/{id}: forgets the connection (the server's mark and the external
- * account id) and keeps the settings, so connecting again starts from them. Bots stay bound.
+ * POST /api/integrations/reset/{id}: lets the external system go of the connection (Telegram's
+ * webhook), forgets it (the server's fields and the external account id) and keeps the settings, so
+ * connecting again starts from them. Bots stay bound.
  */
 export async function resetIntegration(ctx: AccountContext, id: string): Promise<IntegrationView> {
   const row = await ownIntegration(ctx, id);
+  await disconnectQuietly(ctx, row);
   const [saved] = await ctx.ports.db
     .update(integrations)
     .set({ connectionData: clientConnectionData(row.connectionData), integrationAccountId: null })

@@ -61,3 +61,28 @@ export async function signInWithToken(page: Page, account: Account, path: string
 }
 
 export const apiCall = call;
+
+/** A switched-on bot that answers at once on the integration `channelId` (a widget, a messenger). */
+export async function instantBotOn(
+  server: LocalServer,
+  account: Account,
+  channelId: string,
+  bot: { name: string; systemPrompt: string },
+): Promise<string> {
+  const { id } = (await call(
+    server,
+    'POST',
+    '/api/bot',
+    {
+      name: bot.name,
+      model: 'gpt-4o-mini',
+      system_prompt: bot.systemPrompt,
+      goal_prompt: 'Помочь клиенту',
+      process_scheme: 'instant',
+      conditions: { channels: [channelId] },
+    },
+    account.token,
+  )) as { id: string };
+  await call(server, 'PATCH', `/api/bot/${id}`, { is_work: true }, account.token);
+  return id;
+}

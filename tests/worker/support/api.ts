@@ -62,3 +62,17 @@ export async function codeMailedTo(to: string): Promise<string> {
   if (!code) throw new Error(`no code mailed to ${to}`);
   return code;
 }
+
+/** A new confirmed account, signed in through the Worker: its session token. */
+export async function signedIn(): Promise<string> {
+  const user = newUser();
+  const registered = await call('POST', '/api/register', { body: user });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+  await call('POST', '/api/verify-email', {
+    body: { email: user.email, code: await codeMailedTo(user.email) },
+  });
+  const login = await call<{ token: string }>('POST', '/api/login', {
+    body: { email: user.email, password: user.password },
+  });
+  return login.json.token;
+}

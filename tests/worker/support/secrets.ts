@@ -9,5 +9,8 @@ export const TEST_SECRETS = {
   MAIL_API_KEY: 're_test_mail_api_key',
 } as const;
 
-/** The public origin the Worker believes it has; SELF.fetch calls it and QStash jobs target it. */
+/**
+ * The public origin the Worker believes it has; SELF.fetch calls it, QStash jobs target it and
+ * Telegram webhooks point at it, so it must stay https on a port Telegram allows (443, 80, 88, 8443).
+ */
 export const TEST_PUBLIC_URL = 'https://app.test';

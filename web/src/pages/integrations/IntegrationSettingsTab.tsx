@@ -1,10 +1,13 @@
 import '@mantine/core/styles/Switch.css';
 import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
+import type { IntegrationType } from '../../../../db/schema/integrations';
 import type { IntegrationChanges, IntegrationView } from '../../api/integrations';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
+import { OnchatSettings } from './OnchatSettings';
+import { TelegramSettings } from './TelegramSettings';
 
 interface IntegrationSettingsTabProps {
   integration: IntegrationView;
@@ -12,13 +15,20 @@ interface IntegrationSettingsTabProps {
 }
 
 /**
- * The settings every type shares: on/off and the external account. Type-specific settings (the
- * widget's look, a bot token) join as their connectors are built.
+ * Settings of the types whose connectors are built. Their connectors learn the external account
+ * themselves (the bot's @username), so these types do not ask for it.
  */
+const TYPE_SETTINGS: Partial<Record<IntegrationType, ComponentType<IntegrationSettingsTabProps>>> = {
+  onchat: OnchatSettings,
+  telegram: TelegramSettings,
+};
+
+/** The settings every type shares (on/off, the external account), then the type's own. */
 export function IntegrationSettingsTab({ integration, update }: IntegrationSettingsTabProps) {
   const { t } = useT();
   const [accountId, setAccountId] = useState(integration.integration_account_id ?? '');
   const [busy, setBusy] = useState(false);
+  const TypeSettings = TYPE_SETTINGS[integration.type];
 
   const save = async (changes: IntegrationChanges, savedMessage = true) => {
     setBusy(true);
@@ -33,14 +43,14 @@ export function IntegrationSettingsTab({ integration, update }: IntegrationSetti
   };
 
   return (
-    <Stack gap="md" maw={480}>
+    <Stack gap="md" maw={integration.type === 'onchat' ? undefined : 480}>
       <Switch
         label={t('integrations.settings.activated')}
         checked={integration.activated}
         disabled={busy}
         onChange={(event) => void save({ activated: event.currentTarget.checked }, false)}
       />
-      {integration.type !== 'onchat' && (
+      {!TypeSettings && (
         <Group align="flex-end">
           <TextInput
             flex={1}
@@ -59,6 +69,7 @@ export function IntegrationSettingsTab({ integration, update }: IntegrationSetti
           </Button>
         </Group>
       )}
+      {TypeSettings && <TypeSettings integration={integration} update={update} />}
     </Stack>
   );
 }

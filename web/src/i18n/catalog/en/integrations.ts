@@ -61,6 +61,16 @@ export const integrations: Record<keyof typeof ru, string> = {
   'integrations.settings.reset_text':
     'The integration stays in the bots but will not work until you connect it again.',
   'integrations.settings.reset_done': 'The connection has been reset',
+  'integrations.telegram.token': 'Bot token',
+  'integrations.telegram.token_hint': 'Paste the token @BotFather sent you, save it and press Connect.',
+  'integrations.telegram.token_keep':
+    'The token is saved and never shown in full. To replace it, paste a new one and connect the bot again.',
+  'integrations.telegram.token_required': 'Paste the bot token',
+  'integrations.telegram.token_invalid':
+    'This does not look like a bot token: it looks like 123456789:AAF… (digits, a colon and at least 30 characters)',
+  'integrations.telegram.token_saved': 'Token saved. Press Connect so the bot starts answering.',
+  'integrations.telegram.bot': 'Connected bot:',
+  'integrations.telegram.botfather': 'How to get a token: send /newbot to',
   'integrations.connected_reminder': 'Remember to add the channel to the bot on the Trigger conditions tab.',
   'integrations.connected_reminder_link': 'Go to bots',
   'integrations.delete': 'Delete the integration',
@@ -72,4 +82,29 @@ export const integrations: Record<keyof typeof ru, string> = {
   'integrations.deleted': 'Integration deleted',
   'channel.check': 'Bot check',
   'channel.onchat': 'Website chat',
+  // The website chat widget's settings (SPEC §3 Online chat widget settings).
+  'onchat.settings': 'Chat look and behaviour',
+  'onchat.color': 'Colour',
+  'onchat.language': 'Chat language',
+  'onchat.language.ru': 'Русский',
+  'onchat.language.en': 'English',
+  'onchat.welcome_enabled': 'Welcome message',
+  'onchat.welcome_text': 'Welcome text',
+  'onchat.title': 'Title',
+  'onchat.additional_title': 'Additional title',
+  'onchat.subtitle': 'Subtitle',
+  'onchat.show_online': 'Show the “Online” status',
+  'onchat.domains': 'Allowed domains',
+  'onchat.domains_hint':
+    'Sites where the chat works: a domain without http:// or a path, e.g. shop.example.com (www.shop.example.com is allowed with it); *.example.com allows every subdomain. Press Enter after each domain.',
+  'onchat.domains_any': 'The list is empty: the chat works on any site where the code is added.',
+  'onchat.preview': 'How the chat looks on a site',
+  'onchat.preview_question': 'Hello! How much is delivery?',
+  'onchat.preview_answer': 'Delivery in the city is free for orders over $50.',
+  'onchat.embed': 'Code for your site',
+  'onchat.embed_hint': 'Add this code to every page of your site before the closing body tag.',
+  'onchat.embed_not_connected':
+    'The chat starts working on your site once you connect the integration with the Connect button above.',
+  'onchat.copy': 'Copy',
+  'onchat.copied': 'Copied',
 };

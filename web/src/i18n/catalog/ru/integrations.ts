@@ -60,6 +60,17 @@ export const integrations = {
   'integrations.settings.reset_text':
     'Интеграция останется в ботах, но не будет работать, пока вы не подключите её снова.',
   'integrations.settings.reset_done': 'Подключение сброшено',
+  'integrations.telegram.token': 'Токен бота',
+  'integrations.telegram.token_hint':
+    'Вставьте токен, который прислал @BotFather, сохраните его и нажмите «Подключить».',
+  'integrations.telegram.token_keep':
+    'Токен сохранён и не показывается целиком. Чтобы заменить его, вставьте новый и подключите бота заново.',
+  'integrations.telegram.token_required': 'Вставьте токен бота',
+  'integrations.telegram.token_invalid':
+    'Это не похоже на токен бота: он выглядит как 123456789:AAF… (цифры, двоеточие и не меньше 30 символов)',
+  'integrations.telegram.token_saved': 'Токен сохранён. Нажмите «Подключить», чтобы бот начал отвечать.',
+  'integrations.telegram.bot': 'Подключённый бот:',
+  'integrations.telegram.botfather': 'Как получить токен: отправьте команду /newbot боту',
   'integrations.connected_reminder': 'Не забудьте добавить канал в бота на вкладке «Условия запуска».',
   'integrations.connected_reminder_link': 'Перейти к ботам',
   'integrations.delete': 'Удалить интеграцию',
@@ -71,4 +82,29 @@ export const integrations = {
   'integrations.deleted': 'Интеграция удалена',
   'channel.check': 'Проверка бота',
   'channel.onchat': 'Онлайн-чат на сайте',
+  // The website chat widget's settings (SPEC §3 Online chat widget settings).
+  'onchat.settings': 'Внешний вид и поведение чата',
+  'onchat.color': 'Цвет',
+  'onchat.language': 'Язык чата',
+  'onchat.language.ru': 'Русский',
+  'onchat.language.en': 'English',
+  'onchat.welcome_enabled': 'Приветственное сообщение',
+  'onchat.welcome_text': 'Текст приветствия',
+  'onchat.title': 'Заголовок',
+  'onchat.additional_title': 'Дополнительный заголовок',
+  'onchat.subtitle': 'Подзаголовок',
+  'onchat.show_online': 'Показывать статус «Онлайн»',
+  'onchat.domains': 'Разрешённые домены',
+  'onchat.domains_hint':
+    'Сайты, на которых работает чат: домен без http:// и пути, например shop.example.com (вместе с ним разрешён и www.shop.example.com); *.example.com разрешает все поддомены. Нажмите Enter после каждого домена.',
+  'onchat.domains_any': 'Список пуст: чат будет работать на любом сайте, куда вставлен код.',
+  'onchat.preview': 'Так чат выглядит на сайте',
+  'onchat.preview_question': 'Здравствуйте! Сколько стоит доставка?',
+  'onchat.preview_answer': 'Доставка по городу бесплатная при заказе от 3000 ₽.',
+  'onchat.embed': 'Код для сайта',
+  'onchat.embed_hint': 'Вставьте этот код на каждую страницу сайта перед закрывающим тегом body.',
+  'onchat.embed_not_connected':
+    'Чат заработает на сайте, когда вы подключите интеграцию кнопкой «Подключить» выше.',
+  'onchat.copy': 'Копировать',
+  'onchat.copied': 'Скопировано',
 } as const;

@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm';
+import { type Chat, integrations } from '../../db/schema';
+import type { EngineContext } from '../engine/context';
+import { telegramClient, telegramToken } from '../integrations/telegram';
+import { TELEGRAM_MESSAGE_LIMIT } from '../integrations/telegram-api';
+import type { ChannelSender } from './channel';
+import { splitMessage } from './split-message';
+
+async function integrationOf(ctx: EngineContext, chat: Chat) {
+  if (!chat.integrationId) return undefined;
+  const [row] = await ctx.ports.db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.id, chat.integrationId), eq(integrations.accountId, chat.accountId)));
+  return row;
+}
+
+/**
+ * Telegram's outbound half: a stored message (the bot's reply or an operator's) goes to the chat
+ * through the integration's bot, split at Telegram's 4096-character limit, once. A failure is
+ * logged and not retried, so a customer never gets the same part twice; the message stays in the
+ * chats screen. A switched-off integration sends nothing, as it receives nothing. Refusals are
+ * never explained to customers.
+ */
+export const telegramChannel: ChannelSender = {
+  async deliver(ctx, chat, message) {
+    const integration = await integrationOf(ctx, chat);
+    const token = integration && telegramToken(integration);
+    if (!integration?.activated || !token) {
+      console.warn(`telegram chat ${chat.id}: the integration is gone, off or has no token; not sent`);
+      return;
+    }
+    const client = telegramClient(ctx.settings, token);
+    const parts = splitMessage(message.text, TELEGRAM_MESSAGE_LIMIT);
+    for (const [index, part] of parts.entries()) {
+      try {
+        await client.sendMessage(chat.externalId, part);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        console.error(
+          `telegram chat ${chat.id}: message ${message.id} part ${index + 1}/${parts.length}: ${reason}`,
+        );
+        return;
+      }
+    }
+  },
+  async explain() {},
+};

@@ -1,0 +1,133 @@
+import { Api, GrammyError, HttpError, InputFile, type Transformer } from 'grammy';
+
+/**
+ * The Telegram Bot API client. It wraps grammY's `Api` (ARCHITECTURE §1 asks for a well-kept
+ * library): grammY builds the requests, multipart uploads included, and resolves to its web build
+ * (global fetch) in the Worker and to its Node build elsewhere, so one client serves every shape.
+ * Its `apiRoot` option points tests at the fake server. Rate limits go through a grammY transformer
+ * (waitOutFloodControl below; grammY's auto-retry plugin is CommonJS with `debug` and crashes the
+ * Workers runtime): a 429 with `parameters.retry_after` is repeated after that wait, a few times and
+ * never longer than MAX_RETRY_WAIT_SECONDS; other failures are not retried here (the engine's jobs and the
+ * operator's own retry cover them) and surface Telegram's `description` as a TelegramApiError.
+ * Only this file knows grammY, so the rest of the code depends on the methods below.
+ */
+
+export const DEFAULT_TELEGRAM_API_ROOT = 'https://api.telegram.org';
+/** The longest text one message may carry (Bot API sendMessage). */
+export const TELEGRAM_MESSAGE_LIMIT = 4096;
+/** The longest caption of a photo or document. */
+export const TELEGRAM_CAPTION_LIMIT = 1024;
+/** A longer flood wait than this is not waited out inside a request or a job: the call fails. */
+export const MAX_RETRY_WAIT_SECONDS = 30;
+export const MAX_RETRY_ATTEMPTS = 3;
+const TIMEOUT_SECONDS = 20;
+
+export class TelegramApiError extends Error {
+  constructor(
+    readonly method: string,
+    /** Telegram's own words ("Unauthorized", "Bad Request: chat not found"), or the network failure. */
+    readonly description: string,
+    /** Telegram's error_code; null when no answer came. */
+    readonly errorCode: number | null,
+  ) {
+    super(`Telegram ${method} failed: ${description}`);
+    this.name = 'TelegramApiError';
+  }
+}
+
+export interface TelegramBotInfo {
+  id: number;
+  username: string;
+  firstName: string;
+}
+
+/** A file to send: a URL or file_id Telegram fetches itself, or bytes uploaded with the request. */
+export type TelegramFile = string | { data: Uint8Array; filename: string };
+
+export interface TelegramClientOptions {
+  /** Defaults to https://api.telegram.org. */
+  apiRoot?: string;
+}
+
+export type ChatId = number | string;
+
+/** Telegram's flood control: a 429 answer says how many seconds to wait before the same call. */
+const waitOutFloodControl: Transformer = async (prev, method, payload, signal) => {
+  for (let attempt = 1; ; attempt++) {
+    const result = await prev(method, payload, signal);
+    const wait = result.ok ? undefined : result.parameters?.retry_after;
+    if (
+      result.ok ||
+      result.error_code !== 429 ||
+      wait === undefined ||
+      wait > MAX_RETRY_WAIT_SECONDS ||
+      attempt > MAX_RETRY_ATTEMPTS
+    ) {
+      return result;
+    }
+    await new Promise((done) => setTimeout(done, wait * 1000));
+  }
+};
+
+const inputFile = (file: TelegramFile) =>
+  // A string stays a string: grammY's InputFile would read a string as a local file path.
+  typeof file === 'string' ? file : new InputFile(file.data, file.filename);
+
+export class TelegramClient {
+  private readonly api: Api;
+
+  constructor(token: string, options: TelegramClientOptions = {}) {
+    this.api = new Api(token, {
+      apiRoot: (options.apiRoot ?? DEFAULT_TELEGRAM_API_ROOT).replace(/\/+$/, ''),
+      timeoutSeconds: TIMEOUT_SECONDS,
+    });
+    this.api.config.use(waitOutFloodControl);
+  }
+
+  async getMe(): Promise<TelegramBotInfo> {
+    const me = await this.call('getMe', () => this.api.getMe());
+    return { id: me.id, username: me.username, firstName: me.first_name };
+  }
+
+  /** Updates go to `url`, each carrying `secretToken` in X-Telegram-Bot-Api-Secret-Token; messages only. */
+  async setWebhook(url: string, secretToken: string): Promise<void> {
+    await this.call('setWebhook', () =>
+      this.api.setWebhook(url, { secret_token: secretToken, allowed_updates: ['message'] }),
+    );
+  }
+
+  async deleteWebhook(): Promise<void> {
+    await this.call('deleteWebhook', () => this.api.deleteWebhook());
+  }
+
+  /** Sends one message; the caller keeps `text` within TELEGRAM_MESSAGE_LIMIT. Returns its message_id. */
+  async sendMessage(chatId: ChatId, text: string): Promise<number> {
+    const sent = await this.call('sendMessage', () => this.api.sendMessage(chatId, text));
+    return sent.message_id;
+  }
+
+  async sendPhoto(chatId: ChatId, photo: TelegramFile, caption?: string): Promise<number> {
+    const options = caption ? { caption } : {};
+    const sent = await this.call('sendPhoto', () => this.api.sendPhoto(chatId, inputFile(photo), options));
+    return sent.message_id;
+  }
+
+  async sendDocument(chatId: ChatId, document: TelegramFile, caption?: string): Promise<number> {
+    const options = caption ? { caption } : {};
+    const sent = await this.call('sendDocument', () =>
+      this.api.sendDocument(chatId, inputFile(document), options),
+    );
+    return sent.message_id;
+  }
+
+  private async call<T>(method: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof GrammyError)
+        throw new TelegramApiError(method, error.description, error.error_code);
+      if (error instanceof HttpError) throw new TelegramApiError(method, error.message, null);
+      throw error;
+    }
+  }
+}

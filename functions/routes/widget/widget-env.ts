@@ -1,0 +1,49 @@
+import type { Context } from 'hono';
+import { createFactory, createMiddleware } from 'hono/factory';
+import type { AppVariables } from '../../http/env';
+import { AppError } from '../../http/errors';
+import type { ServiceContext } from '../../services/context';
+import { openWidget, type WidgetAccess } from '../../services/widget/widget-access';
+
+/** The public widget endpoints: no session; the widget the page talks to instead. */
+export interface WidgetEnv {
+  Variables: AppVariables & { widget: WidgetAccess };
+}
+
+export const widgetFactory = createFactory<WidgetEnv>();
+
+export const widgetServiceContext = (c: Context<WidgetEnv>): ServiceContext => ({
+  ports: c.var.ports,
+  settings: c.var.settings,
+  lang: c.var.lang,
+  clientIp: c.var.clientIp,
+});
+
+/**
+ * Finds the widget and checks the page's Origin before anything else runs (validation included),
+ * and answers CORS for that origin only: an allowed page may read every answer; a refused page may
+ * read only the refusal (403, or 404 for a widget that does not exist or is off), so the widget
+ * can say why it does not work there.
+ */
+export const widgetAccess = createMiddleware<WidgetEnv>(async (c, next) => {
+  const origin = c.req.header('origin');
+  c.header('vary', 'Origin');
+  let access: WidgetAccess;
+  try {
+    access = await openWidget(widgetServiceContext(c), c.req.param('integrationId') ?? '', origin);
+  } catch (error) {
+    // Only the refusal itself (403, or 404 for a missing widget) is readable by the refused page.
+    if (origin && error instanceof AppError) {
+      const headers = { ...error.options.headers, 'access-control-allow-origin': origin, vary: 'Origin' };
+      throw new AppError(error.status, error.code, error.messageKey, { ...error.options, headers });
+    }
+    throw error;
+  }
+  if (origin) {
+    c.header('access-control-allow-origin', origin);
+    // The widget times "typing" by the server's clock.
+    c.header('access-control-expose-headers', 'Date');
+  }
+  c.set('widget', access);
+  await next();
+});

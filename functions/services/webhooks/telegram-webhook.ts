@@ -1,0 +1,66 @@
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { type Integration, integrations } from '../../../db/schema';
+import { telegramInbound, telegramUpdateSchema } from '../../channels/telegram-inbound';
+import { receiveFromIntegration } from '../../engine/integration-inbound';
+import { AppError, notFound, unauthorized } from '../../http/errors';
+import { telegramWebhookSecret } from '../../integrations/telegram';
+import { timingSafeEqual } from '../auth/passwords';
+import type { ServiceContext } from '../context';
+import { isConnected } from '../integrations/integration-view';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type TelegramWebhookOutcome = 'stored' | 'duplicate' | 'ignored';
+
+const digest = async (text: string) =>
+  new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+
+/** Compares digests, so the time taken says nothing about the secret, its length included. */
+async function sameSecret(given: string, expected: string): Promise<boolean> {
+  const [a, b] = await Promise.all([digest(given), digest(expected)]);
+  return timingSafeEqual(a, b);
+}
+
+/**
+ * A connected Telegram integration by the id in its webhook address. The id alone is no proof: the
+ * caller checks the secret next. Unknown, malformed and never-connected ids answer the same 404.
+ */
+async function webhookIntegration(
+  ctx: ServiceContext,
+  id: string,
+): Promise<Integration & { secret: string }> {
+  if (!UUID.test(id)) throw notFound();
+  const [row] = await ctx.ports.db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.id, id), eq(integrations.type, 'telegram')));
+  const secret = row && isConnected(row) ? telegramWebhookSecret(row) : null;
+  if (!row || !secret) throw notFound();
+  return { ...row, secret };
+}
+
+/**
+ * POST /api/webhooks/telegram/{integrationId}: an Update from Telegram. It must carry the secret
+ * that connecting registered (X-Telegram-Bot-Api-Secret-Token), or nothing is read (401). A switched
+ * off integration acknowledges and drops updates, so Telegram does not pile them up. A message goes
+ * to the engine (stored once per update_id); the answer follows from the engine's respond job, so
+ * Telegram gets its 200 at once.
+ */
+export async function receiveTelegramUpdate(
+  ctx: ServiceContext,
+  integrationId: string,
+  secretHeader: string | undefined,
+  body: unknown,
+): Promise<TelegramWebhookOutcome> {
+  const integration = await webhookIntegration(ctx, integrationId);
+  if (!secretHeader || !(await sameSecret(secretHeader, integration.secret))) throw unauthorized();
+  if (!integration.activated) return 'ignored';
+  const update = v.safeParse(telegramUpdateSchema, body);
+  if (!update.success) throw new AppError(400, 'bad_request');
+  const message = telegramInbound(update.output);
+  if (!message) return 'ignored';
+  const { secret: _secret, ...row } = integration;
+  const result = await receiveFromIntegration(ctx, row, message);
+  return result.isNew ? 'stored' : 'duplicate';
+}

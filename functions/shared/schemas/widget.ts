@@ -1,0 +1,29 @@
+import * as v from 'valibot';
+import { VISITOR_ID_PATTERN, WIDGET_MESSAGE_ID_PATTERN, WIDGET_MESSAGE_MAX_LENGTH } from '../onchat';
+import { msg, requiredText } from './fields';
+
+const visitorId = v.pipe(v.string(msg('invalid_value')), v.regex(VISITOR_ID_PATTERN, msg('invalid_value')));
+
+/** POST /api/widget/{id}/messages: the visitor's message; `message_id` makes a retry a no-op. */
+export const widgetMessageSchema = v.object({
+  visitor_id: visitorId,
+  message_id: v.pipe(
+    v.string(msg('invalid_value')),
+    v.regex(WIDGET_MESSAGE_ID_PATTERN, msg('invalid_value')),
+  ),
+  text: requiredText('message_required', WIDGET_MESSAGE_MAX_LENGTH),
+});
+
+/** GET /api/widget/{id}/messages?visitor_id=&after=: the dialogue, or what came after a message. */
+export const widgetDialogueQuerySchema = v.object({
+  visitor_id: visitorId,
+  after: v.optional(
+    v.pipe(
+      v.string(msg('invalid_value')),
+      v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, msg('invalid_value')),
+    ),
+  ),
+});
+
+export type WidgetMessageInput = v.InferOutput<typeof widgetMessageSchema>;
+export type WidgetDialogueQuery = v.InferOutput<typeof widgetDialogueQuerySchema>;

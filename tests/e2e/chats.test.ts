@@ -1,0 +1,115 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
+import { type LocalServer, startFreshServer } from '../support/local-server';
+import { type Account, apiCall, instantBotOn, readyAccount, signInWithToken } from './support/account';
+import { launchBrowser, newRussianPage } from './support/browser';
+import { seen } from './support/ui';
+
+const LLM_KEY = 'sk-e2e-fake-key-0123456789';
+const SHOP = 'https://shop.example.com';
+
+let fake: FakeOpenAi;
+let server: LocalServer;
+let browser: Browser;
+let account: Account;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi({ apiKey: LLM_KEY });
+  server = await startFreshServer({ LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: LLM_KEY });
+  browser = await launchBrowser();
+  account = await readyAccount(server, 'marina');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fake?.close();
+});
+
+/** A visitor of the shop's site writing through the widget's public API, as web/widget does. */
+function visitor(widgetId: string) {
+  const id = `visitor-${crypto.randomUUID()}`;
+  const url = `${server.url}/api/widget/${widgetId}/messages`;
+  return {
+    write: async (text: string) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: SHOP },
+        body: JSON.stringify({ visitor_id: id, message_id: crypto.randomUUID(), text }),
+      });
+      expect(response.status).toBe(202);
+    },
+    reads: async () => {
+      const response = await fetch(`${url}?visitor_id=${id}`, { headers: { origin: SHOP } });
+      return ((await response.json()) as { messages: { author: string; text: string }[] }).messages;
+    },
+  };
+}
+
+describe('chats in the browser', () => {
+  it('shows a new website chat live, pauses it, answers as the manager and summarises it', async () => {
+    const widget = (await apiCall(
+      server,
+      'POST',
+      '/api/integrations',
+      { type: 'onchat', connection_data: { allowed_domains: ['shop.example.com'] } },
+      account.token,
+    )) as { id: string };
+    await apiCall(server, 'POST', `/api/integrations/connect/${widget.id}`, undefined, account.token);
+    await instantBotOn(server, account, widget.id, {
+      name: 'Консультант',
+      systemPrompt: 'Ты консультант интернет-магазина.',
+    });
+
+    const { context, page } = await newRussianPage(browser, server.url);
+    // What the screen hears on the account's room (the list is polled only while that socket is closed).
+    const pushed: string[] = [];
+    page.on('websocket', (socket) => {
+      if (socket.url().includes('/parties/main/account%3A')) {
+        socket.on('framereceived', (frame) => pushed.push(String(frame.payload)));
+      }
+    });
+    await signInWithToken(page, account, '/chats');
+    await seen(page.getByText('Диалогов пока нет'));
+
+    // The visitor writes; the owner's open screen shows the chat without being reloaded.
+    fake.queue({ kind: 'text', text: 'Здравствуйте! Размер M есть в наличии.' });
+    const customer = visitor(widget.id);
+    await customer.write('Есть ли худи размера M?');
+    const item = page.getByTestId('chat-item');
+    await seen(item.getByText('Здравствуйте! Размер M есть в наличии.'));
+    await item.click();
+    const dialogue = page.getByTestId('chat-messages');
+    await seen(dialogue.getByText('Есть ли худи размера M?'));
+    await seen(dialogue.getByTestId('chat-message-bot').getByText('Размер M есть в наличии'));
+    expect(pushed.map((frame) => JSON.parse(frame))).toContainEqual(
+      expect.objectContaining({ type: 'message' }),
+    );
+
+    // A pause for an hour: the bot keeps quiet, the customer's next message still shows up live.
+    await page.getByRole('button', { name: 'Пауза' }).click();
+    await page.getByRole('menuitem', { name: '1 час' }).click();
+    await seen(page.getByTestId('chat-state').getByText('На паузе'));
+    await customer.write('А доставка завтра будет?');
+    await seen(dialogue.getByText('А доставка завтра будет?'));
+
+    // The manager answers from the chat screen; the visitor's widget receives it.
+    await page.getByLabel('Ответ клиенту').fill('Да, привезём завтра до 18:00.');
+    await page.getByRole('button', { name: 'Отправить' }).click();
+    await seen(dialogue.getByTestId('chat-message-operator').getByText('Да, привезём завтра до 18:00.'));
+    expect(await customer.reads()).toEqual([
+      expect.objectContaining({ author: 'customer', text: 'Есть ли худи размера M?' }),
+      expect.objectContaining({ author: 'bot', text: 'Здравствуйте! Размер M есть в наличии.' }),
+      expect.objectContaining({ author: 'customer', text: 'А доставка завтра будет?' }),
+      expect.objectContaining({ author: 'operator', text: 'Да, привезём завтра до 18:00.' }),
+    ]);
+
+    fake.queue({ kind: 'text', text: 'Клиент выбрал худи M, доставка завтра до 18:00.' });
+    await page.getByRole('button', { name: 'Составить сводку' }).click();
+    await seen(page.getByTestId('chat-summary').getByText('Клиент выбрал худи M, доставка завтра до 18:00.'));
+    // Only the one answer was a bot's: the pause held while the customer wrote again.
+    expect(fake.bodies).toHaveLength(2);
+    await context.close();
+  });
+});
