@@ -43,6 +43,11 @@ export const bots = pgTable(
     actionsEnable: boolean('actions_enable').notNull().default(false),
     infoTransfer: jsonb('info_transfer').$type<BotInfoTransfer>().notNull(),
     isWork: boolean('is_work').notNull().default(false),
+    /**
+     * When the bot was last switched on (is_work off → on); conditions.run 'new_dialogs' answers only
+     * chats created since. Null for a bot never switched on.
+     */
+    workStartedAt: timestamp('work_started_at', { withTimezone: true }),
     templateId: text('template_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -14,7 +14,7 @@ import {
 import type { TokenUsage } from '../shared/models';
 import type { ChatStop } from './chat-state';
 import type { EngineContext } from './context';
-import type { EngineEvent } from './events';
+import { type EngineEvent, isReplyEvent } from './events';
 
 export interface Outcome {
   account: Account;
@@ -32,6 +32,11 @@ export interface Outcome {
   /** Variables filled (only the new values) and a stop decided while answering; written with the answer. */
   variables?: Record<string, string>;
   stop?: ChatStop | null;
+  /**
+   * The stored reply's external id, unique in the chat; a reply with this id stored already means
+   * another run did this work, and nothing is written. Defaults to one per history row.
+   */
+  replyExternalId?: string;
 }
 
 export interface RecordedOutcome {
@@ -45,8 +50,9 @@ class AlreadyHandled extends Error {}
 /**
  * Writes one outcome in ONE transaction: it claims the handled customer messages, writes the
  * history row, charges its price to the balance ledger, stores the reply and the chat's changes.
- * When another run claimed any of the messages first, nothing is written and null is returned, so
- * an answer is stored, charged and sent once however often its job is delivered.
+ * When another run claimed any of the messages (or stored the reply's external id) first, nothing is
+ * written and null is returned, so an answer is stored, charged and sent once however often its job
+ * is delivered.
  */
 export async function recordOutcome(
   ctx: EngineContext,
@@ -77,7 +83,7 @@ export async function recordOutcome(
           message: handled.map((message) => message.text).join('\n\n'),
           response: outcome.response ?? null,
           event: outcome.event,
-          status: outcome.event === 'answered' ? 'success' : 'error',
+          status: isReplyEvent(outcome.event) ? 'success' : 'error',
           error: outcome.error ?? null,
           priceMinor,
           currency: account.currency,
@@ -106,14 +112,16 @@ export async function recordOutcome(
           .values({
             accountId: account.id,
             chatId: chat.id,
-            externalId: `bot:${history.id}`,
+            externalId: outcome.replyExternalId ?? `bot:${history.id}`,
             author: 'bot',
             text: outcome.response,
             historyId: history.id,
             createdAt: now,
             answeredAt: now,
           })
+          .onConflictDoNothing()
           .returning();
+        if (!reply) throw new AlreadyHandled();
       }
       if (reply || outcome.variables || outcome.stop) {
         await tx

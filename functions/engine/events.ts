@@ -8,18 +8,27 @@ export const GATE_CODES = [
   'no_subscription',
   'low_balance',
   'channel',
+  'not_new_dialog',
   'work_time',
+  'no_trigger_phrase',
 ] as const;
 export type GateCode = (typeof GATE_CODES)[number];
 
-/** The event of a history row; the SPA translates `engine_event_<event>`. */
-export type EngineEvent = 'answered' | `refused_${GateCode}` | 'llm_error' | 'failed';
+/**
+ * The event of a history row; the SPA translates `engine_event_<event>`. `follow_up` is the bot's
+ * message after the customer went quiet (restoring_dialogue), billed like an answer.
+ */
+export type EngineEvent = 'answered' | 'follow_up' | `refused_${GateCode}` | 'llm_error' | 'failed';
 
 export const ENGINE_EVENTS: readonly EngineEvent[] = [
   'answered',
+  'follow_up',
   ...GATE_CODES.map((code): EngineEvent => `refused_${code}`),
   'llm_error',
   'failed',
 ];
+
+/** Events of a reply the customer got: a success row with a price. */
+export const isReplyEvent = (event: EngineEvent): boolean => event === 'answered' || event === 'follow_up';
 
 export const eventMessageKey = (event: EngineEvent): SharedMessageKey => `engine_event_${event}`;

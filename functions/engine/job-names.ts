@@ -6,3 +6,12 @@ export interface RespondPayload {
   /** The customer message whose arrival scheduled this job; a newer one makes this job stand down. */
   upToMessageId: string;
 }
+
+/** The job that writes once more when the customer has gone quiet after a reply (restoring_dialogue). */
+export const RESTORE_JOB = 'engine.restore';
+
+export interface RestorePayload {
+  chatId: string;
+  /** The bot's reply the silence follows; any later message in the chat makes the job stand down. */
+  replyId: string;
+}

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import type { AppSettings, Ports } from '../ports';
-import { RESPOND_JOB } from './job-names';
+import { RESPOND_JOB, RESTORE_JOB } from './job-names';
 import { respond } from './respond';
+import { restoreDialogue } from './restore';
 
 /** An engine job: the delivered payload, with the ports and settings of whoever runs it. */
 export type EngineJobHandler = (payload: unknown, ports: Ports, settings: AppSettings) => Promise<void>;
@@ -11,6 +12,11 @@ const respondPayload = v.object({
   upToMessageId: v.pipe(v.string(), v.uuid()),
 });
 
+const restorePayload = v.object({
+  chatId: v.pipe(v.string(), v.uuid()),
+  replyId: v.pipe(v.string(), v.uuid()),
+});
+
 /** The engine's jobs by name; the local runner registers them, the Worker's job receiver runs them. */
 export const engineJobs: Readonly<Record<string, EngineJobHandler>> = {
   [RESPOND_JOB]: async (payload, ports, settings) => {
@@ -18,5 +24,10 @@ export const engineJobs: Readonly<Record<string, EngineJobHandler>> = {
     // A malformed payload can never succeed; retrying it would only repeat the failure.
     if (!parsed.success) return console.error(`${RESPOND_JOB}: malformed payload`, payload);
     await respond({ ports, settings }, parsed.output);
+  },
+  [RESTORE_JOB]: async (payload, ports, settings) => {
+    const parsed = v.safeParse(restorePayload, payload);
+    if (!parsed.success) return console.error(`${RESTORE_JOB}: malformed payload`, payload);
+    await restoreDialogue({ ports, settings }, parsed.output);
   },
 };

@@ -78,7 +78,7 @@ export async function receiveInbound(
     return { ...result, chat: await applyOperatorMessage(ctx, chat, bot, now) };
   }
   chat = await resumeIfDue(ctx, chat, now);
-  const refusal = await firstRefusal(ctx, { account, bot, chat, now });
+  const refusal = await firstRefusal(ctx, { account, bot, chat, now, upToSeq: message.seq });
   if (refusal) {
     await refuse(ctx, { account, bot, chat, handled: [message] }, refusal, now);
     return { ...result, chat, refusal };

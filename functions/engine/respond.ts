@@ -12,13 +12,15 @@ import { accountOf, botOfChat, dialogueUpTo, newerWaiting, waitingUpTo } from '.
 import { messageView } from './message-view';
 import { publishToChat } from './publish';
 import { failed, refuse } from './refuse';
+import { scheduleFollowUp } from './restore';
 import type { Turn } from './turn';
 
 /**
  * The respond step (ARCHITECTURE §6.4–6.6), run by the `engine.respond` job when the accumulation
  * wait is over. It stands down when a newer customer message waits (that message's job answers all
  * of them) or when nothing waits any more (answered already, taken over, cleared). Otherwise it runs
- * the gates again, asks the model, and stores, bills and sends the reply once.
+ * the gates again, asks the model, and stores, bills and sends the reply once; with
+ * restoring_dialogue on, the reply schedules its follow-up (restore.ts).
  */
 export async function respond(ctx: EngineContext, payload: RespondPayload): Promise<void> {
   const { db, clock } = ctx.ports;
@@ -35,7 +37,7 @@ export async function respond(ctx: EngineContext, payload: RespondPayload): Prom
   if (!bot || !account) return;
 
   const base = { account, bot, chat, handled: waiting };
-  const refusal = await firstRefusal(ctx, { account, bot, chat, now: clock.now() });
+  const refusal = await firstRefusal(ctx, { account, bot, chat, now: clock.now(), upToSeq: target.seq });
   if (refusal) return refuse(ctx, base, refusal, clock.now());
 
   const turn: Turn = {
@@ -84,4 +86,6 @@ export async function respond(ctx: EngineContext, payload: RespondPayload): Prom
   await publishToChat(ctx, chat, { type: 'message', message: messageView(recorded.reply, price) });
   if (turn.stop) await publishToChat(ctx, chat, { type: 'state', state: turn.stop.state });
   await channelSender(chat.channel).deliver(ctx, chat, recorded.reply);
+  // A reply that stopped the bot has nothing to follow up; restore.ts checks the rest when it is due.
+  if (!turn.stop) await scheduleFollowUp(ctx, chat, bot, recorded.reply);
 }

@@ -10,6 +10,10 @@ export const engineMessages = {
     en: 'The start date cannot be later than the end date',
   },
   engine_event_answered: { ru: 'Ответ отправлен', en: 'Answer sent' },
+  engine_event_follow_up: {
+    ru: 'Бот написал клиенту, который не ответил',
+    en: 'The bot wrote again after the customer went quiet',
+  },
   engine_event_refused_chat_stopped: {
     ru: 'Бот остановлен в этом диалоге',
     en: 'The bot is stopped in this dialogue',
@@ -31,7 +35,15 @@ export const engineMessages = {
     ru: 'Этот канал не подключён к боту',
     en: 'This channel is not enabled for the bot',
   },
+  engine_event_refused_not_new_dialog: {
+    ru: 'Диалог начался до включения бота, а бот отвечает только в новых диалогах',
+    en: 'The dialogue started before the bot was switched on, and the bot answers only new dialogues',
+  },
   engine_event_refused_work_time: { ru: 'Вне рабочего времени', en: 'Outside working hours' },
+  engine_event_refused_no_trigger_phrase: {
+    ru: 'Клиент ещё не написал фразу, после которой бот начинает отвечать',
+    en: 'The customer has not yet written a phrase the bot starts answering on',
+  },
   engine_event_llm_error: {
     ru: 'Не удалось получить ответ от модели',
     en: 'The model did not answer',

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { IntegrationType } from '../../../db/schema';
 import { bots } from '../../../db/schema';
 import { type BotSettingsInput, withChanges } from '../../shared/schemas/bot';
@@ -69,9 +69,19 @@ export async function switchBot(ctx: AccountContext, id: string, isWork: boolean
       });
     }
   }
+  const now = ctx.ports.clock.now();
   const [saved] = await ctx.ports.db
     .update(bots)
-    .set({ isWork, updatedAt: ctx.ports.clock.now() })
+    .set({
+      isWork,
+      // Off → on starts a new working period (conditions.run 'new_dialogs'); on → on keeps it.
+      ...(isWork
+        ? {
+            workStartedAt: sql`case when ${bots.isWork} then ${bots.workStartedAt} else ${now.toISOString()}::timestamptz end`,
+          }
+        : {}),
+      updatedAt: now,
+    })
     .where(ownBotWhere(ctx, id))
     .returning();
   if (!saved) throw botNotFound();

@@ -11,9 +11,11 @@ import { looseString, msg } from './fields';
  *                                 their number is the bot's connections_count
  *   run: 'all_dialogs' | 'new_dialogs'
  *                                 every dialogue, or only dialogues that start after the bot is switched on
+ *                                 (bots.work_started_at; the Check dialogue is exempt)
  *   process_messages_enabled: boolean
  *   process_messages: string[]    when enabled, the bot takes a dialogue over only after a customer
- *                                 message containing one of these phrases (case-insensitive)
+ *                                 message containing one of these phrases (case-insensitive); from
+ *                                 then on it answers the whole dialogue. Applies in Check too
  *   work_time: { enabled, time_zone (IANA id of the 22-city list), days: { mon..sun: { enabled,
  *                from 'HH:MM', to 'HH:MM' } } }   — `to` earlier than `from` spans midnight
  *
@@ -26,7 +28,8 @@ import { looseString, msg } from './fields';
  *   interruption_cases: string[]  situations described in words ("the customer asks for a human")
  *
  * restoring_dialogue — a follow-up when the customer goes quiet (SPEC §9: minutes):
- *   { enabled, after_minutes, prompt }  prompt tells the bot what to write
+ *   { enabled, after_minutes, prompt }  prompt tells the bot what to write; once per silence after
+ *                                 a reply, not when anyone wrote since or a gate refuses then
  *
  * info_transfer — what the bot passes on when a dialogue ends or the bot stops:
  *   { send_summary, send_variables, notify_recipients }  summary and filled variables to the

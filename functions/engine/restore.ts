@@ -1,0 +1,163 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { type Bot, type Chat, chats, type Message, messages } from '../../db/schema';
+import { channelSender } from '../channels';
+import type { Db } from '../ports/db';
+import { LlmError } from '../ports/llm';
+import type { Language } from '../shared/constants';
+import { priceOf, requestSampling, resolveModel } from '../shared/models';
+import { MAX_ANSWER_TOKENS, type ModelAnswer } from './answer';
+import { recordOutcome } from './billing';
+import type { EngineContext } from './context';
+import { firstRefusal } from './gates';
+import { RESTORE_JOB, type RestorePayload } from './job-names';
+import { accountOf, botOfChat, dialogueUpTo } from './load';
+import { messageView } from './message-view';
+import { fillPlaceholders } from './placeholders';
+import { dialogueMessages, systemText } from './prompt';
+import { publishToChat } from './publish';
+import { failed } from './refuse';
+import { placeholderValues, type Turn } from './turn';
+
+/** What the bot is told to write when the owner left restoring_dialogue.prompt blank. */
+const DEFAULT_FOLLOW_UP: Readonly<Record<Language, string>> = {
+  ru: 'Вежливо напомни о себе: коротко вернись к тому, на чём остановился разговор, и предложи помочь дальше. Не повторяй своё прошлое сообщение.',
+  en: 'Check in politely: briefly come back to where the conversation stopped and offer further help. Do not repeat your previous message.',
+};
+
+/**
+ * After a reply is stored (respond.ts): with restoring_dialogue on, the follow-up job is due
+ * `after_minutes` later, one per reply (the dedup id). Best effort: the reply has gone out already,
+ * and a failed enqueue must not make its job run again, so it is logged only.
+ */
+export async function scheduleFollowUp(ctx: EngineContext, chat: Chat, bot: Bot, reply: Message) {
+  const { enabled, after_minutes } = bot.restoringDialogue;
+  if (!enabled) return;
+  const payload: RestorePayload = { chatId: chat.id, replyId: reply.id };
+  try {
+    await ctx.ports.jobs.enqueue({
+      name: RESTORE_JOB,
+      payload,
+      delaySeconds: after_minutes * 60,
+      dedupId: `${RESTORE_JOB}:${reply.id}`,
+    });
+  } catch (error) {
+    console.error('scheduling the follow-up failed', error);
+  }
+}
+
+/** Whether anyone (customer, operator or bot) wrote in the chat after message `seq`. */
+async function writtenAfter(db: Db, chatId: string, seq: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.chatId, chatId),
+        gt(messages.seq, seq),
+        inArray(messages.author, ['customer', 'operator', 'bot']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+function followUpInstruction(turn: Turn, minutes: number, prompt: string): string {
+  const own = fillPlaceholders(prompt, placeholderValues(turn)).trim();
+  const instruction = own || DEFAULT_FOLLOW_UP[turn.account.lang];
+  return [
+    '## Follow-up',
+    `The customer has not written for ${minutes} minutes since your last message. Write one message to bring the dialogue back, in the language of the dialogue, following this instruction:`,
+    instruction,
+    'Write only the message to the customer.',
+  ].join('\n');
+}
+
+/** The bot's usual system prompt and dialogue, then the follow-up instruction; no tools. */
+async function askFollowUp(turn: Turn, history: Message[]): Promise<ModelAnswer> {
+  const { bot } = turn;
+  const { after_minutes, prompt } = bot.restoringDialogue;
+  const model = resolveModel(bot.model).id;
+  const sampling = requestSampling(model, bot.temperatureMode, bot.temperature);
+  const result = await turn.ctx.ports.llm.complete({
+    model,
+    messages: [
+      { role: 'system', content: systemText(turn) },
+      ...dialogueMessages(history),
+      { role: 'system', content: followUpInstruction(turn, after_minutes, prompt) },
+    ],
+    ...(sampling ? { sampling } : {}),
+    maxTokens: MAX_ANSWER_TOKENS,
+  });
+  const { promptTokens, completionTokens } = result.usage;
+  return { text: result.text, usage: { promptTokens, completionTokens }, model };
+}
+
+/**
+ * The `engine.restore` job (SPEC §3 restoring_dialogue): the customer has been quiet since the bot's
+ * reply for `after_minutes`, so the bot writes once more. It stands down without a trace when anyone
+ * wrote after that reply (a follow-up is a bot message too, so there is one per silence), when the
+ * setting is off now, or when a gate would refuse the chat now. The follow-up is stored, billed and
+ * written to history in one transaction keyed by the reply, then published and delivered once.
+ */
+export async function restoreDialogue(ctx: EngineContext, payload: RestorePayload): Promise<void> {
+  const { db, clock } = ctx.ports;
+  const [chat] = await db.select().from(chats).where(eq(chats.id, payload.chatId));
+  if (!chat) return;
+  const [reply] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, payload.replyId), eq(messages.chatId, chat.id), eq(messages.author, 'bot')));
+  if (!reply || (await writtenAfter(db, chat.id, reply.seq))) return;
+  const [bot, account] = await Promise.all([botOfChat(db, chat), accountOf(db, chat.accountId)]);
+  if (!bot || !account || !bot.restoringDialogue.enabled) return;
+  const now = clock.now();
+  if (await firstRefusal(ctx, { account, bot, chat, now, upToSeq: reply.seq })) return;
+
+  const base = { account, bot, chat, handled: [] };
+  const turn: Turn = {
+    ctx,
+    account,
+    bot,
+    chat,
+    now,
+    waiting: [],
+    variables: { ...chat.variables },
+    filled: {},
+    stop: null,
+    finalText: null,
+    actions: [],
+  };
+  let answer: ModelAnswer;
+  try {
+    answer = await askFollowUp(turn, await dialogueUpTo(db, chat.id, reply.seq));
+  } catch (error) {
+    if (error instanceof LlmError) return failed(ctx, base, error, clock.now());
+    throw error;
+  }
+  const text = answer.text.trim();
+  if (!text) {
+    const empty = new LlmError('bad_request', 'The model answered with an empty message', {
+      retryable: false,
+    });
+    return failed(ctx, base, empty, clock.now());
+  }
+  // The customer may have written while the model was thinking: then their message is answered instead.
+  if (await writtenAfter(db, chat.id, reply.seq)) return;
+  const recorded = await recordOutcome(
+    ctx,
+    {
+      ...base,
+      event: 'follow_up',
+      response: text,
+      priceMinor: priceOf(answer.model, answer.usage, account.currency),
+      model: answer.model,
+      usage: answer.usage,
+      replyExternalId: `follow_up:${reply.id}`,
+    },
+    clock.now(),
+  );
+  if (!recorded?.reply) return;
+  const price = { priceMinor: recorded.history.priceMinor, currency: recorded.history.currency };
+  await publishToChat(ctx, chat, { type: 'message', message: messageView(recorded.reply, price) });
+  await channelSender(chat.channel).deliver(ctx, chat, recorded.reply);
+}
