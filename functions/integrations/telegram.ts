@@ -1,5 +1,6 @@
 import type { Integration } from '../../db/schema';
 import type { AppSettings } from '../ports';
+import { randomToken } from '../shared/same-secret';
 import { TELEGRAM_TOKEN_PATTERN } from '../shared/telegram';
 import type { Connector } from './connector';
 import { TelegramApiError, TelegramClient } from './telegram-api';
@@ -28,15 +29,6 @@ export const telegramClient = (settings: AppSettings, token: string) =>
 export const telegramWebhookUrl = (settings: AppSettings, integrationId: string) =>
   `${settings.publicUrl.replace(/\/+$/, '')}/api/webhooks/telegram/${integrationId}`;
 
-/** 32 random bytes in base64url: 43 characters of [A-Za-z0-9_-], as Telegram allows in secret_token. */
-export function newWebhookSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
-
 export const telegramConnector: Connector = {
   async connect(integration, ctx) {
     const token = telegramToken(integration);
@@ -44,7 +36,8 @@ export const telegramConnector: Connector = {
     const client = telegramClient(ctx.settings, token);
     try {
       const me = await client.getMe();
-      const secret = newWebhookSecret();
+      // 43 characters of [A-Za-z0-9_-]: Telegram allows 1-256 of them in secret_token.
+      const secret = randomToken();
       await client.setWebhook(telegramWebhookUrl(ctx.settings, integration.id), secret);
       return {
         ok: true,

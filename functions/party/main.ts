@@ -1,15 +1,8 @@
 import type * as Party from 'partykit/server';
 import { roomTokenAllows } from '../shared/room-token';
+import { sameSecret } from '../shared/same-secret';
 
 const json = (status: number, message: string, code: string) => Response.json({ message, code }, { status });
-
-/** Compares without an early exit, so the time taken says nothing about how much of the secret matched. */
-function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
-}
 
 const configuredSecret = (env: Record<string, unknown>): string | undefined => {
   const secret = env.PARTYKIT_SECRET;
@@ -45,7 +38,7 @@ export default class MainRoom implements Party.Server {
     if (!secret) {
       return json(500, 'PARTYKIT_SECRET is not configured', 'internal_error');
     }
-    if (!sameText(request.headers.get('authorization') ?? '', `Bearer ${secret}`)) {
+    if (!(await sameSecret(request.headers.get('authorization') ?? '', `Bearer ${secret}`))) {
       return json(401, 'Unauthorized', 'unauthorized');
     }
     const text = await request.text();

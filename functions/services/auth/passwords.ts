@@ -1,3 +1,5 @@
+import { timingSafeEqual } from '../../shared/same-secret';
+
 /**
  * PBKDF2-SHA256 through WebCrypto, which both Workers and Node provide. Workers cap PBKDF2 at
  * 100 000 iterations, so that is the cost; the count is stored with the hash so it can grow later.
@@ -34,13 +36,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'pbkdf2-sha256' || !iterations || !salt || !expected) return false;
   const actual = await derive(password, fromBase64(salt), Number(iterations));
   return timingSafeEqual(actual, fromBase64(expected));
-}
-
-export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  return diff === 0;
 }
 
 export async function sha256Hex(text: string): Promise<string> {

@@ -1,15 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Chat, chats } from '../../../db/schema';
 import { notFound } from '../../http/errors';
+import { isUuid } from '../../shared/uuid';
 import type { AccountContext } from '../context';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const chatNotFound = () => notFound('chat_not_found');
 
 /** Chat `id` of the asking account; another account's, unknown or malformed id is a 404. */
 export async function ownChat(ctx: AccountContext, id: string): Promise<Chat> {
-  if (!UUID.test(id)) throw chatNotFound();
+  if (!isUuid(id)) throw chatNotFound();
   const [row] = await ctx.ports.db
     .select()
     .from(chats)
@@ -21,7 +20,7 @@ export async function ownChat(ctx: AccountContext, id: string): Promise<Chat> {
 /** All the chats named, or a 404 when any of them is not the account's. */
 export async function ownChats(ctx: AccountContext, ids: readonly string[]): Promise<Chat[]> {
   const unique = [...new Set(ids)];
-  if (unique.some((id) => !UUID.test(id))) throw chatNotFound();
+  if (unique.some((id) => !isUuid(id))) throw chatNotFound();
   const rows = await ctx.ports.db
     .select()
     .from(chats)

@@ -3,18 +3,15 @@ import { type Account, accounts, apiKeys } from '../../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { Db } from '../../ports/db';
 import { MAX_API_KEYS } from '../../shared/constants';
+import { randomToken } from '../../shared/same-secret';
+import { isUuid } from '../../shared/uuid';
 import { sha256Hex } from '../auth/passwords';
 import type { AccountContext } from '../context';
 
 /** Secrets look like `bk_<43 base64url chars>`; the prefix tells them apart from session JWTs. */
 export const API_KEY_PREFIX = 'bk_';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function newSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const base64 = btoa(String.fromCharCode(...bytes));
-  return API_KEY_PREFIX + base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+const newSecret = () => API_KEY_PREFIX + randomToken();
 
 const publicKey = (row: typeof apiKeys.$inferSelect) => ({
   id: row.id,
@@ -60,14 +57,14 @@ const ownKey = (ctx: AccountContext, id: string) =>
   and(eq(apiKeys.id, id), eq(apiKeys.accountId, ctx.account.id));
 
 export async function updateKeyComment(ctx: AccountContext, id: string, comment: string) {
-  if (!UUID.test(id)) throw notFound('key_not_found');
+  if (!isUuid(id)) throw notFound('key_not_found');
   const [row] = await ctx.ports.db.update(apiKeys).set({ comment }).where(ownKey(ctx, id)).returning();
   if (!row) throw notFound('key_not_found');
   return publicKey(row);
 }
 
 export async function deleteKey(ctx: AccountContext, id: string) {
-  if (!UUID.test(id)) throw notFound('key_not_found');
+  if (!isUuid(id)) throw notFound('key_not_found');
   const [row] = await ctx.ports.db.delete(apiKeys).where(ownKey(ctx, id)).returning({ id: apiKeys.id });
   if (!row) throw notFound('key_not_found');
 }

@@ -5,22 +5,12 @@ import { telegramInbound, telegramUpdateSchema } from '../../channels/telegram-i
 import { receiveFromIntegration } from '../../engine/integration-inbound';
 import { AppError, notFound, unauthorized } from '../../http/errors';
 import { telegramWebhookSecret } from '../../integrations/telegram';
-import { timingSafeEqual } from '../auth/passwords';
+import { sameSecret } from '../../shared/same-secret';
+import { isUuid } from '../../shared/uuid';
 import type { ServiceContext } from '../context';
 import { isConnected } from '../integrations/integration-view';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export type TelegramWebhookOutcome = 'stored' | 'duplicate' | 'ignored';
-
-const digest = async (text: string) =>
-  new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-
-/** Compares digests, so the time taken says nothing about the secret, its length included. */
-async function sameSecret(given: string, expected: string): Promise<boolean> {
-  const [a, b] = await Promise.all([digest(given), digest(expected)]);
-  return timingSafeEqual(a, b);
-}
 
 /**
  * A connected Telegram integration by the id in its webhook address. The id alone is no proof: the
@@ -30,7 +20,7 @@ async function webhookIntegration(
   ctx: ServiceContext,
   id: string,
 ): Promise<Integration & { secret: string }> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const [row] = await ctx.ports.db
     .select()
     .from(integrations)

@@ -3,6 +3,7 @@ import { type Integration, integrations } from '../../../db/schema';
 import { AppError } from '../../http/errors';
 import { hostAllowed, type OnchatSettings, originHost } from '../../shared/onchat';
 import { readOnchatSettings } from '../../shared/schemas/onchat';
+import { isUuid } from '../../shared/uuid';
 import type { ServiceContext } from '../context';
 import { isConnected } from '../integrations/integration-view';
 
@@ -11,8 +12,6 @@ export interface WidgetAccess {
   integration: Integration;
   settings: OnchatSettings;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const widgetUnavailable = () => new AppError(404, 'not_found', 'widget_unavailable');
 
@@ -28,7 +27,7 @@ export async function openWidget(
   integrationId: string,
   origin: string | undefined,
 ): Promise<WidgetAccess> {
-  if (!UUID.test(integrationId)) throw widgetUnavailable();
+  if (!isUuid(integrationId)) throw widgetUnavailable();
   const [integration] = await ctx.ports.db
     .select()
     .from(integrations)

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { VISITOR_ID_PATTERN, WIDGET_MESSAGE_ID_PATTERN, WIDGET_MESSAGE_MAX_LENGTH } from '../onchat';
+import { isUuid } from '../uuid';
 import { msg, requiredText } from './fields';
 
 const visitorId = v.pipe(v.string(msg('invalid_value')), v.regex(VISITOR_ID_PATTERN, msg('invalid_value')));
@@ -17,12 +18,7 @@ export const widgetMessageSchema = v.object({
 /** GET /api/widget/{id}/messages?visitor_id=&after=: the dialogue, or what came after a message. */
 export const widgetDialogueQuerySchema = v.object({
   visitor_id: visitorId,
-  after: v.optional(
-    v.pipe(
-      v.string(msg('invalid_value')),
-      v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, msg('invalid_value')),
-    ),
-  ),
+  after: v.optional(v.pipe(v.string(msg('invalid_value')), v.check(isUuid, msg('invalid_value')))),
 });
 
 export type WidgetMessageInput = v.InferOutput<typeof widgetMessageSchema>;
