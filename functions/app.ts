@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import { addressSubject } from './http/address-subject';
 import type { AppEnv } from './http/env';
 import { AppError } from './http/errors';
 import { onError } from './http/on-error';
@@ -21,7 +22,10 @@ import { webhooksRoutes } from './routes/webhooks';
 import { widgetRoutes } from './routes/widget';
 
 export interface AppOptions {
-  /** How the entry learns the caller's address (rate limits); the shapes differ. */
+  /**
+   * How the entry learns the caller's address (rate limits); the shapes differ. Without it, or
+   * when it gives nothing, every caller counts as "unknown": request headers are never trusted here.
+   */
   clientIp?: (c: Context) => string | undefined;
   /** API routes only one shape serves (the Worker's signed QStash callbacks), mounted under /api. */
   extraRoutes?: Hono<AppEnv>;
@@ -52,10 +56,8 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     c.set('ports', ports);
     c.set('settings', settings);
     c.set('lang', languageFromHeader(c.req.header('accept-language')));
-    c.set(
-      'clientIp',
-      options.clientIp?.(c) ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown',
-    );
+    // Only the entry knows which headers a trusted proxy set; here none are believed.
+    c.set('clientIp', addressSubject(options.clientIp?.(c)));
     await next();
   });
   app.use(

@@ -1,6 +1,12 @@
 import * as v from 'valibot';
+import { parseSecretsKey } from './secrets/secrets-key';
 
 const secret = v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'));
+/** The key integration credentials are encrypted with at rest (functions/secrets/secrets-key.ts). */
+const secretsKey = v.pipe(
+  v.string(),
+  v.check((text) => parseSecretsKey(text) !== null, 'must be 32 bytes in base64 or hex'),
+);
 const url = v.pipe(v.string(), v.url('must be a URL'));
 
 /** Any OpenAI-compatible Chat Completions endpoint; without one, every answer is recorded as an error. */
@@ -14,6 +20,23 @@ const telegramSettings = {
   TELEGRAM_API_ROOT: v.optional(url),
 };
 
+/**
+ * How many reverse proxies in front of the embedded server append to X-Forwarded-For: "false" or
+ * unset (0, the header is ignored), "true" (1), or a count. Only then is the header believed.
+ */
+const trustProxy = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^(true|false|\d{1,2})?$/i, 'must be true, false or the number of proxies'),
+    v.transform((value) => {
+      const lower = value.toLowerCase();
+      return lower === 'true' ? 1 : lower === 'false' || lower === '' ? 0 : Number(lower);
+    }),
+  ),
+  'false',
+);
+
 /** Embedded shape (`npm start`): everything has a default; JWT_SECRET is generated and kept if unset. */
 export const localConfigSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)), '8787'),
@@ -21,7 +44,10 @@ export const localConfigSchema = v.object({
   DATA_DIR: v.optional(v.string(), './data'),
   PUBLIC_URL: v.optional(url),
   JWT_SECRET: v.optional(secret),
+  /** Generated into DATA_DIR/secrets-key when unset. */
+  SECRETS_KEY: v.optional(secretsKey),
   MAIL_FROM: v.optional(v.string(), 'Bot Builder <no-reply@localhost>'),
+  TRUST_PROXY: trustProxy,
   ...llmSettings,
   ...telegramSettings,
 });
@@ -30,6 +56,7 @@ export const localConfigSchema = v.object({
 export const workerConfigSchema = v.object({
   PUBLIC_URL: url,
   JWT_SECRET: secret,
+  SECRETS_KEY: secretsKey,
   DATABASE_URL: v.pipe(v.string(), v.startsWith('postgres', 'must be a postgres:// URL')),
   UPSTASH_REDIS_REST_URL: url,
   UPSTASH_REDIS_REST_TOKEN: v.pipe(v.string(), v.nonEmpty('must not be empty')),

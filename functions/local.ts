@@ -9,10 +9,12 @@ import { schedules } from '../schedules';
 import { createApp } from './app';
 import { localConfigSchema, readConfig } from './config';
 import { engineJobs } from './engine/jobs';
+import { forwardedClient } from './http/forwarded-client';
 import { freePort } from './local-port';
 import { attachRoomSockets } from './local-rooms-socket';
-import { loadOrCreateSecret } from './local-secret';
-import type { Ports } from './ports';
+import { loadOrCreateSecret, loadOrCreateSecretsKey } from './local-secret';
+import { resolvingWebhookFetch } from './local-webhook-fetch';
+import type { AppSettings, Ports } from './ports';
 import { systemClock } from './ports/clock';
 import { openPgliteDb } from './ports/db-pglite';
 import { LocalJobs, startSchedules } from './ports/jobs-local';
@@ -33,6 +35,7 @@ const jobs = new LocalJobs(db, clock);
 const port = config.PORT === 0 ? await freePort(config.HOST) : config.PORT;
 const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${port}`;
 const jwtSecret = config.JWT_SECRET ?? (await loadOrCreateSecret(dataDir));
+const secretsKey = config.SECRETS_KEY ?? (await loadOrCreateSecretsKey(dataDir));
 // Room tokens get their own key, so a room token can never pass for a session token.
 const rooms = new LocalRooms(`rooms:${jwtSecret}`, publicUrl);
 const ports: Ports = {
@@ -44,20 +47,29 @@ const ports: Ports = {
   mail: new EmlFolderMail(join(dataDir, 'mail'), config.MAIL_FROM, clock),
   llm: llmFromConfig(config),
 };
-const settings = { jwtSecret, publicUrl, telegramApiRoot: config.TELEGRAM_API_ROOT };
+const settings: AppSettings = {
+  jwtSecret,
+  publicUrl,
+  telegramApiRoot: config.TELEGRAM_API_ROOT,
+  secretsKey,
+  webhookFetch: resolvingWebhookFetch(),
+};
 
 for (const [name, handler] of Object.entries(engineJobs)) {
   jobs.register(name, (payload) => handler(payload, ports, settings));
 }
 
-const app = createApp(ports, settings, { clientIp: (c) => getConnInfo(c).remote.address });
+const app = createApp(ports, settings, {
+  clientIp: (c) =>
+    forwardedClient(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), config.TRUST_PROXY),
+});
 app.use('/*', serveStatic({ root: webRoot }));
 app.get('*', serveStatic({ root: webRoot, path: 'index.html' }));
 
 const stopSchedules = startSchedules(
   jobs,
   clock,
-  schedules.map((s) => ({ ...s, handler: () => s.handler(ports) })),
+  schedules.map((s) => ({ ...s, handler: () => s.handler(ports, settings) })),
 );
 jobs.start();
 
@@ -66,7 +78,13 @@ const server = serve({ fetch: app.fetch, port, hostname: config.HOST }, () => {
   const reachedAs = publicUrl === listening ? '' : `, reached as ${publicUrl}`;
   console.log(`Ready: ${listening} (data in ${dataDir}${reachedAs})`);
 }) as Server;
-const sockets = attachRoomSockets(server, rooms);
+const sockets = attachRoomSockets(server, rooms, {
+  clientIp: (request) => {
+    const forwardedFor = request.headers['x-forwarded-for'];
+    const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
+    return forwardedClient(request.socket.remoteAddress, header, config.TRUST_PROXY);
+  },
+});
 
 let stopping = false;
 async function shutdown() {

@@ -4,6 +4,7 @@ import type { ExecutionContext, Hono } from 'hono';
 import { schedules } from '../schedules';
 import { createApp } from './app';
 import { type ConfigProblem, checkWorkerConfig, type WorkerConfig } from './config';
+import { directWebhookFetch } from './engine/actions/webhook-fetch';
 import type { AppEnv } from './http/env';
 import type { AppSettings, Ports } from './ports';
 import { systemClock } from './ports/clock';
@@ -41,8 +42,10 @@ function buildIsolate(config: WorkerConfig): Isolate {
     jwtSecret: config.JWT_SECRET,
     publicUrl,
     telegramApiRoot: config.TELEGRAM_API_ROOT,
+    secretsKey: config.SECRETS_KEY,
+    webhookFetch: directWebhookFetch,
   };
-  const runners = new Map([...scheduleRunners(schedules), ...engineRunners(settings)]);
+  const runners = new Map([...scheduleRunners(schedules, settings), ...engineRunners(settings)]);
   return {
     config,
     settings,

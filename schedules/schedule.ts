@@ -1,4 +1,4 @@
-import type { Ports } from '../functions/ports';
+import type { AppSettings, Ports } from '../functions/ports';
 
 export interface ScheduleDefinition {
   id: string;
@@ -6,5 +6,5 @@ export interface ScheduleDefinition {
   cron: string;
   /** The same cadence for the embedded shape's runner. */
   intervalSeconds: number;
-  handler: (ports: Ports) => Promise<void>;
+  handler: (ports: Ports, settings: AppSettings) => Promise<void>;
 }

@@ -31,6 +31,27 @@ export const balanceEntries = pgTable(
   ],
 );
 
+/**
+ * Money set aside for an answer in the making (ARCHITECTURE §8): the upper bound of its price, taken
+ * under the account's row lock before the model is called and replaced by the exact charge when the
+ * answer is recorded. The balance available to new answers is the ledger minus the live holds, so
+ * answers in parallel cannot overdraw. A hold whose run crashed stops counting at `expires_at`.
+ */
+export const balanceHolds = pgTable(
+  'balance_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('balance_holds_account_idx').on(t.accountId, t.expiresAt)],
+);
+
 export type SubscriptionKind = 'bots' | IntegrationType;
 
 /**
@@ -54,4 +75,5 @@ export const subscriptions = pgTable(
 );
 
 export type BalanceEntry = typeof balanceEntries.$inferSelect;
+export type BalanceHold = typeof balanceHolds.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;

@@ -47,6 +47,12 @@ export const chats = pgTable(
     variables: jsonb('variables').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     /** When the pending answer is due; meaningful only while a customer message waits. */
     answerDueAt: timestamp('answer_due_at', { withTimezone: true }),
+    /**
+     * The respond run answering this chat now holds it until this time (ARCHITECTURE §6: respond
+     * runs for one chat are serialised); a run that crashed frees the chat when its lease ends.
+     */
+    answeringUntil: timestamp('answering_until', { withTimezone: true }),
+    answeringLease: uuid('answering_lease'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
   },
@@ -83,10 +89,20 @@ export const messages = pgTable(
     historyId: uuid('history_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Outgoing messages (bot, operator): when the channel took it; null until then (commit-then-send). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** A delivery under way holds the message until then, so a retry and the sweeper do not both send it. */
+    deliveringUntil: timestamp('delivering_until', { withTimezone: true }),
   },
   (t) => [
     unique('messages_external_unique').on(t.chatId, t.externalId),
     index('messages_chat_seq_idx').on(t.chatId, t.seq),
+    index('messages_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.answeredAt} is null and ${t.author} = 'customer'`),
+    index('messages_undelivered_idx')
+      .on(t.createdAt)
+      .where(sql`${t.deliveredAt} is null and ${t.author} in ('bot', 'operator')`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { Chat } from '../../db/schema';
 import type { EngineContext } from '../engine/context';
 import type { WidgetRoomEvent } from '../shared/onchat';
+import { safeErrorText } from '../shared/safe-error';
 import type { ChannelSender } from './channel';
 import { isVisibleToVisitor, visitorRoom, widgetMessageView } from './onchat-view';
 
@@ -9,7 +10,7 @@ export async function publishToVisitor(ctx: EngineContext, chat: Pick<Chat, 'id'
   try {
     await ctx.ports.rooms.publish(visitorRoom(chat.id), event);
   } catch (error) {
-    console.error('publishing to a widget visitor failed', error);
+    console.error('publishing to a widget visitor failed', safeErrorText(error));
   }
 }
 

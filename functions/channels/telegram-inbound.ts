@@ -10,16 +10,21 @@ import type { ChannelMessage } from '../engine/integration-inbound';
  */
 
 const integer = v.pipe(v.number(), v.integer());
+/** Postgres cannot store U+0000; a customer's text loses only that character, never the message. */
+const text = v.pipe(
+  v.string(),
+  v.transform((value) => value.replaceAll('\u0000', '')),
+);
 
 const messageSchema = v.looseObject({
   message_id: integer,
   chat: v.looseObject({ id: integer }),
   from: v.optional(v.looseObject({ is_bot: v.optional(v.boolean()) })),
-  text: v.optional(v.string()),
-  caption: v.optional(v.string()),
-  document: v.optional(v.looseObject({ file_name: v.optional(v.string()) })),
-  contact: v.optional(v.looseObject({ phone_number: v.optional(v.string()) })),
-  sticker: v.optional(v.looseObject({ emoji: v.optional(v.string()) })),
+  text: v.optional(text),
+  caption: v.optional(text),
+  document: v.optional(v.looseObject({ file_name: v.optional(text) })),
+  contact: v.optional(v.looseObject({ phone_number: v.optional(text) })),
+  sticker: v.optional(v.looseObject({ emoji: v.optional(text) })),
 });
 
 /** The least every Update has; the rest is read only when it is a message. */

@@ -25,7 +25,14 @@ async function integrationOf(ctx: EngineContext, chat: Chat) {
 export const telegramChannel: ChannelSender = {
   async deliver(ctx, chat, message) {
     const integration = await integrationOf(ctx, chat);
-    const token = integration && telegramToken(integration);
+    let token: string | null = null;
+    try {
+      token = integration?.activated ? await telegramToken(ctx.settings, integration) : null;
+    } catch (error) {
+      // Fails closed: a token that does not open under SECRETS_KEY sends nothing, and says why.
+      console.error(`telegram chat ${chat.id}: ${error instanceof Error ? error.message : error}; not sent`);
+      return;
+    }
     if (!integration?.activated || !token) {
       console.warn(`telegram chat ${chat.id}: the integration is gone, off or has no token; not sent`);
       return;

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { type Bot, type Chat, chats, type Message } from '../../db/schema';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { type Bot, type Chat, chats, type Message, messages } from '../../db/schema';
 import type { EngineContext } from './context';
-import { RESPOND_JOB, type RespondPayload } from './job-names';
+import { chatJobGroup, RESPOND_JOB, type RespondPayload } from './job-names';
 
 export interface ScheduledAnswer {
   dueAt: Date;
@@ -13,6 +13,8 @@ export interface ScheduledAnswer {
  * this message; each new message schedules its own job, and older jobs stand down when they see it,
  * so the wait restarts with every message. Instant: due now. The job goes through the jobs port:
  * QStash holds the delay in production, the local runner keeps it in Postgres across restarts.
+ * The wait counts from the message's arrival, so scheduling again for a redelivery (receive.ts) or
+ * from the sweeper keeps the same due time; the dedup id keeps one job per message.
  */
 export async function scheduleAnswer(
   ctx: EngineContext,
@@ -20,17 +22,48 @@ export async function scheduleAnswer(
   bot: Bot,
   message: Message,
   now: Date,
+  dedupSuffix = '',
 ): Promise<ScheduledAnswer> {
   const instant = bot.processScheme === 'instant';
-  const delaySeconds = instant ? 0 : bot.accumulationMessagesSeconds;
-  const dueAt = new Date(now.getTime() + delaySeconds * 1000);
+  const dueAt = new Date(
+    message.createdAt.getTime() + (instant ? 0 : bot.accumulationMessagesSeconds) * 1000,
+  );
+  const delaySeconds = Math.max(0, Math.ceil((dueAt.getTime() - now.getTime()) / 1000));
   await ctx.ports.db.update(chats).set({ answerDueAt: dueAt }).where(eq(chats.id, chat.id));
   const payload: RespondPayload = { chatId: chat.id, upToMessageId: message.id };
   await ctx.ports.jobs.enqueue({
     name: RESPOND_JOB,
     payload,
     delaySeconds,
-    dedupId: `${RESPOND_JOB}:${message.id}`,
+    dedupId: `${RESPOND_JOB}:${message.id}${dedupSuffix}`,
+    groupKey: chatJobGroup(chat.id),
   });
   return { dueAt, instant };
+}
+
+/**
+ * After a run ended: customer messages that came while it held the chat found it busy, and their
+ * jobs went to wait for its lease to end. The newest of them is scheduled for its own due time now.
+ */
+export async function scheduleNewer(
+  ctx: EngineContext,
+  chat: Chat,
+  bot: Bot,
+  afterSeq: number,
+  runId: string,
+) {
+  const [newest] = await ctx.ports.db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.chatId, chat.id),
+        eq(messages.author, 'customer'),
+        isNull(messages.answeredAt),
+        gt(messages.seq, afterSeq),
+      ),
+    )
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  if (newest) await scheduleAnswer(ctx, chat, bot, newest, ctx.ports.clock.now(), `:after:${runId}`);
 }

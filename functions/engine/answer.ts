@@ -1,6 +1,7 @@
 import type { Message } from '../../db/schema';
-import type { LlmMessage } from '../ports/llm';
+import { LlmError, type LlmMessage } from '../ports/llm';
 import { requestSampling, resolveModel, type TokenUsage } from '../shared/models';
+import { callPriceBound, fitToBudget } from './budget';
 import { dialogueMessages, systemText } from './prompt';
 import { runToolCall, toolsFor } from './tools';
 import type { Turn } from './turn';
@@ -18,26 +19,42 @@ export interface ModelAnswer {
   model: string;
 }
 
+/** The prompt does not fit PROMPT_TOKEN_BUDGET even with the dialogue cut to the newest message. */
+export const overBudget = () =>
+  new LlmError('bad_request', 'The prompt is longer than the token budget of one answer', {
+    retryable: false,
+  });
+
 /**
  * Asks the bot's model for the reply to the dialogue (`history` ends with the waiting messages),
  * running the tools it calls and passing their results back, at most MAX_TOOL_ROUNDS times.
- * Throws the llm port's LlmError when a call fails.
+ * Before each call the turn's `beforeCall` reserves the call's price bound (and keeps the chat's
+ * claim). Throws the llm port's LlmError when a call fails.
  */
 export async function askModel(turn: Turn, history: Message[]): Promise<ModelAnswer> {
   const { bot } = turn;
   const model = resolveModel(bot.model).id;
   const sampling = requestSampling(model, bot.temperatureMode, bot.temperature);
   const tools = toolsFor(turn);
-  const messages: LlmMessage[] = [
+  const dialogue: LlmMessage[] = [
     { role: 'system', content: systemText(turn) },
     ...dialogueMessages(history),
   ];
+  const messages = fitToBudget(dialogue, tools.tools, dialogue.length);
+  if (!messages) throw overBudget();
+  // Tool calls and their results of this answer are never cut from later calls.
+  const ownFrom = messages.length;
   const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
   for (let round = 0; ; round++) {
     const last = round >= MAX_TOOL_ROUNDS;
+    const fitted = fitToBudget(messages, tools.tools, ownFrom);
+    if (!fitted) throw overBudget();
+    await turn.beforeCall(
+      callPriceBound(model, fitted, tools.tools, MAX_ANSWER_TOKENS, turn.account.currency),
+    );
     const result = await turn.ctx.ports.llm.complete({
       model,
-      messages,
+      messages: fitted,
       ...(tools.tools.length > 0
         ? { tools: tools.tools, ...(last ? { toolChoice: 'none' as const } : {}) }
         : {}),

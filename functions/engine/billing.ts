@@ -13,12 +13,15 @@ import {
 } from '../../db/schema';
 import type { TokenUsage } from '../shared/models';
 import type { ChatStop } from './chat-state';
+import { endClaim } from './claim';
 import type { EngineContext } from './context';
 import { type EngineEvent, isReplyEvent } from './events';
+import { releaseHold, settleHold } from './holds';
 
 export interface Outcome {
   account: Account;
-  bot: Bot;
+  /** Null for a chat whose bot was deleted (its summary can still be asked for). */
+  bot: Bot | null;
   chat: Chat;
   /** The waiting customer messages this outcome deals with. */
   handled: Message[];
@@ -37,6 +40,12 @@ export interface Outcome {
    * another run did this work, and nothing is written. Defaults to one per history row.
    */
   replyExternalId?: string;
+  /** The respond run's lease on the chat (claim.ts): recorded only while it still holds it, and ended. */
+  lease?: string;
+  /** The balance hold of this answer (holds.ts): settled into the exact charge. */
+  holdId?: string | null;
+  /** False for a text that is not a message of the dialogue (a summary): kept in history only. */
+  storeReply?: boolean;
 }
 
 export interface RecordedOutcome {
@@ -50,9 +59,9 @@ class AlreadyHandled extends Error {}
 /**
  * Writes one outcome in ONE transaction: it claims the handled customer messages, writes the
  * history row, charges its price to the balance ledger, stores the reply and the chat's changes.
- * When another run claimed any of the messages (or stored the reply's external id) first, nothing is
- * written and null is returned, so an answer is stored, charged and sent once however often its job
- * is delivered.
+ * When another run claimed any of the messages (or stored the reply's external id, or took over
+ * the chat's lease) first, nothing is written and null is returned, so an answer is stored, charged
+ * and sent once however often its job is delivered. The lease and the hold end either way.
  */
 export async function recordOutcome(
   ctx: EngineContext,
@@ -60,10 +69,13 @@ export async function recordOutcome(
   now: Date,
 ): Promise<RecordedOutcome | null> {
   const { account, bot, chat, handled } = outcome;
-  const priceMinor = outcome.priceMinor ?? 0;
   const ids = handled.map((message) => message.id);
   try {
     return await ctx.ports.db.transaction(async (tx) => {
+      if (outcome.lease && !(await endClaim(tx, chat.id, outcome.lease))) throw new AlreadyHandled();
+      const priceMinor = outcome.holdId
+        ? await settleHold(tx, account, outcome.holdId, outcome.priceMinor ?? 0, now)
+        : (outcome.priceMinor ?? 0);
       if (ids.length > 0) {
         const claimed = await tx
           .update(messages)
@@ -76,7 +88,7 @@ export async function recordOutcome(
         .insert(historyEntries)
         .values({
           accountId: account.id,
-          botId: bot.id,
+          botId: bot?.id ?? null,
           chatId: chat.id,
           source: chat.channel,
           channel: chat.channel,
@@ -106,7 +118,7 @@ export async function recordOutcome(
         });
       }
       let reply: Message | null = null;
-      if (outcome.response) {
+      if (outcome.response && outcome.storeReply !== false) {
         [reply = null] = await tx
           .insert(messages)
           .values({
@@ -139,7 +151,9 @@ export async function recordOutcome(
       return { history, reply };
     });
   } catch (error) {
-    if (error instanceof AlreadyHandled) return null;
-    throw error;
+    if (!(error instanceof AlreadyHandled)) throw error;
+    if (outcome.holdId) await releaseHold(ctx.ports.db, outcome.holdId);
+    if (outcome.lease) await endClaim(ctx.ports.db, chat.id, outcome.lease);
+    return null;
   }
 }

@@ -16,19 +16,28 @@ export type GateCode = (typeof GATE_CODES)[number];
 
 /**
  * The event of a history row; the SPA translates `engine_event_<event>`. `follow_up` is the bot's
- * message after the customer went quiet (restoring_dialogue), billed like an answer.
+ * message after the customer went quiet (restoring_dialogue), billed like an answer; `summary` the
+ * chat summary an owner asked for in Chats, billed like an answer too.
  */
-export type EngineEvent = 'answered' | 'follow_up' | `refused_${GateCode}` | 'llm_error' | 'failed';
+export type EngineEvent =
+  | 'answered'
+  | 'follow_up'
+  | 'summary'
+  | `refused_${GateCode}`
+  | 'llm_error'
+  | 'failed';
 
 export const ENGINE_EVENTS: readonly EngineEvent[] = [
   'answered',
   'follow_up',
+  'summary',
   ...GATE_CODES.map((code): EngineEvent => `refused_${code}`),
   'llm_error',
   'failed',
 ];
 
 /** Events of a reply the customer got: a success row with a price. */
-export const isReplyEvent = (event: EngineEvent): boolean => event === 'answered' || event === 'follow_up';
+export const isReplyEvent = (event: EngineEvent): boolean =>
+  event === 'answered' || event === 'follow_up' || event === 'summary';
 
 export const eventMessageKey = (event: EngineEvent): SharedMessageKey => `engine_event_${event}`;

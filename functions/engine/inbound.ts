@@ -12,7 +12,7 @@ export interface StoredInbound {
 export async function storeInbound(
   db: Db,
   chat: Chat,
-  inbound: { externalId: string; author: 'customer' | 'operator'; text: string },
+  inbound: { externalId: string; author: 'customer' | 'operator'; text: string; outgoing?: boolean },
   now: Date,
 ): Promise<StoredInbound> {
   const [inserted] = await db
@@ -24,6 +24,8 @@ export async function storeInbound(
       author: inbound.author,
       text: inbound.text,
       createdAt: now,
+      // An operator who wrote in the channel itself was delivered there; one from Chats goes out next.
+      deliveredAt: inbound.author === 'operator' && !inbound.outgoing ? now : null,
     })
     .onConflictDoNothing()
     .returning();

@@ -10,6 +10,7 @@ export type EngineJobHandler = (payload: unknown, ports: Ports, settings: AppSet
 const respondPayload = v.object({
   chatId: v.pipe(v.string(), v.uuid()),
   upToMessageId: v.pipe(v.string(), v.uuid()),
+  attempt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100))),
 });
 
 const restorePayload = v.object({

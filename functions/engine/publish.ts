@@ -1,4 +1,5 @@
 import type { Chat } from '../../db/schema';
+import { safeErrorText } from '../shared/safe-error';
 import type { EngineContext } from './context';
 import type { MessageView } from './message-view';
 
@@ -29,6 +30,7 @@ export async function publishToChat(
     rooms.publish(accountRoom(chat.accountId), { chat_id: chat.id, type: event.type }),
   ]);
   for (const result of results) {
-    if (result.status === 'rejected') console.error('publishing to a chat room failed', result.reason);
+    if (result.status === 'rejected')
+      console.error('publishing to a chat room failed', safeErrorText(result.reason));
   }
 }

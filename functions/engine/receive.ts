@@ -23,6 +23,8 @@ export interface InboundMessage {
   messageExternalId: string;
   author: 'customer' | 'operator';
   text: string;
+  /** An operator's answer written in Chats: stored undelivered, then sent through the channel once. */
+  outgoing?: boolean;
 }
 
 export interface InboundResult {
@@ -34,6 +36,24 @@ export interface InboundResult {
   answerDueAt: Date | null;
   instant: boolean;
   refusal: GateCode | null;
+}
+
+/**
+ * A redelivered customer message that is still unanswered may have been stored by a request that
+ * failed before its job was enqueued (the channel retries because it got an error): it gets its
+ * job now. Were the job there already, the dedup id makes this a no-op.
+ */
+async function rescheduleIfUnanswered(
+  ctx: EngineContext,
+  result: InboundResult,
+  knownBot: Bot | undefined,
+): Promise<InboundResult> {
+  const { chat, message } = result;
+  if (message.author !== 'customer' || message.answeredAt !== null) return result;
+  const bot = knownBot?.id === chat.botId ? knownBot : await botOfChat(ctx.ports.db, chat);
+  if (!bot) return result;
+  const scheduled = await scheduleAnswer(ctx, chat, bot, message, ctx.ports.clock.now());
+  return { ...result, answerDueAt: scheduled.dueAt, instant: scheduled.instant };
 }
 
 /**
@@ -58,11 +78,16 @@ export async function receiveInbound(
   const { message, isNew } = await storeInbound(
     db,
     chat,
-    { externalId: inbound.messageExternalId, author: inbound.author, text: inbound.text },
+    {
+      externalId: inbound.messageExternalId,
+      author: inbound.author,
+      text: inbound.text,
+      outgoing: inbound.outgoing,
+    },
     now,
   );
   const result: InboundResult = { chat, message, isNew, answerDueAt: null, instant: false, refusal: null };
-  if (!isNew) return result;
+  if (!isNew) return rescheduleIfUnanswered(ctx, result, known.bot);
   await db.update(chats).set({ lastMessageAt: now }).where(eq(chats.id, chat.id));
   // The operator's own screen publishes their message once it has also gone out through the channel.
   if (inbound.author === 'customer') {

@@ -11,6 +11,9 @@ export interface Unanswered {
   bot: Bot;
   chat: Chat;
   handled: Message[];
+  /** The respond run's claim on the chat and its balance hold, ended with the row (billing.ts). */
+  lease?: string;
+  holdId?: string | null;
 }
 
 /** A gate refused: a free history row with the reason, and the reason shown in Check. */

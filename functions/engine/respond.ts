@@ -1,26 +1,32 @@
 import { and, eq } from 'drizzle-orm';
-import { chats, messages } from '../../db/schema';
-import { channelSender } from '../channels';
+import { type Account, type Bot, type Chat, chats, type Message, messages } from '../../db/schema';
 import { LlmError } from '../ports/llm';
 import { priceOf } from '../shared/models';
+import { scheduleNewer } from './accumulate';
 import { askModel } from './answer';
 import { recordOutcome } from './billing';
+import { claimChat, endClaim, renewClaim } from './claim';
 import type { EngineContext } from './context';
+import { deliverLeftovers, deliverOnce } from './deliver';
 import { firstRefusal } from './gates';
+import { releaseHold, reserve } from './holds';
 import type { RespondPayload } from './job-names';
-import { accountOf, botOfChat, dialogueUpTo, newerWaiting, waitingUpTo } from './load';
+import { accountOf, botOfChat, dialogueUpTo } from './load';
 import { messageView } from './message-view';
 import { publishToChat } from './publish';
 import { failed, refuse } from './refuse';
 import { scheduleFollowUp } from './restore';
-import type { Turn } from './turn';
+import { retryLater, scheduleRespond } from './retry';
+import { NoMoneyError, type Turn } from './turn';
 
 /**
  * The respond step (ARCHITECTURE §6.4–6.6), run by the `engine.respond` job when the accumulation
- * wait is over. It stands down when a newer customer message waits (that message's job answers all
- * of them) or when nothing waits any more (answered already, taken over, cleared). Otherwise it runs
- * the gates again, asks the model, and stores, bills and sends the reply once; with
- * restoring_dialogue on, the reply schedules its follow-up (restore.ts).
+ * wait is over. First it delivers what an earlier run stored but could not send. Then it claims the
+ * chat (claim.ts): it stands down when a newer customer message waits (that message's job answers
+ * all of them) or nothing waits any more, and comes back later while another run holds the chat.
+ * Holding the claim it runs the gates again, reserves each model call's price bound, asks the
+ * model (its tools run only now), and records, bills and sends the reply once. A model error that
+ * may pass is retried through the job with backoff; only the last attempt leaves an error row.
  */
 export async function respond(ctx: EngineContext, payload: RespondPayload): Promise<void> {
   const { db, clock } = ctx.ports;
@@ -30,51 +36,95 @@ export async function respond(ctx: EngineContext, payload: RespondPayload): Prom
     .select()
     .from(messages)
     .where(and(eq(messages.id, payload.upToMessageId), eq(messages.chatId, chat.id)));
-  if (!target || (await newerWaiting(db, chat.id, target.seq))) return;
-  const waiting = await waitingUpTo(db, chat.id, target.seq);
-  if (waiting.length === 0) return;
-  const [bot, account] = await Promise.all([botOfChat(db, chat), accountOf(db, chat.accountId)]);
-  if (!bot || !account) return;
+  if (!target) return;
+  await deliverLeftovers(ctx, chat);
+  const claim = await claimChat(db, chat.id, target.seq, clock.now());
+  if (claim.kind === 'stand_down') return;
+  if (claim.kind === 'busy') return scheduleRespond(ctx, payload, claim.until, 'busy');
+  const [bot, account] = await Promise.all([botOfChat(db, claim.chat), accountOf(db, chat.accountId)]);
+  const run: Run = { ctx, chat: claim.chat, target, waiting: claim.waiting, lease: claim.lease, payload };
+  // The bot was deleted meanwhile: nobody answers this chat (the sweeper passes such chats by).
+  if (!bot || !account) return void (await endClaim(db, chat.id, claim.lease));
+  await answer(run, bot, account);
+  await scheduleNewer(ctx, claim.chat, bot, target.seq, claim.lease);
+}
 
-  const base = { account, bot, chat, handled: waiting };
+interface Run {
+  ctx: EngineContext;
+  chat: Chat;
+  target: Message;
+  waiting: Message[];
+  lease: string;
+  payload: RespondPayload;
+}
+
+const base = (run: Run, bot: Bot, account: Account) => ({
+  account,
+  bot,
+  chat: run.chat,
+  handled: run.waiting,
+  lease: run.lease,
+});
+
+async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
+  const { ctx, chat, target, lease } = run;
+  const { db, clock } = ctx.ports;
+  const unanswered = base(run, bot, account);
   const refusal = await firstRefusal(ctx, { account, bot, chat, now: clock.now(), upToSeq: target.seq });
-  if (refusal) return refuse(ctx, base, refusal, clock.now());
+  if (refusal) return refuse(ctx, unanswered, refusal, clock.now());
 
+  let holdId: string | null = null;
   const turn: Turn = {
     ctx,
     account,
     bot,
     chat,
     now: clock.now(),
-    waiting,
+    waiting: run.waiting,
     variables: { ...chat.variables },
     filled: {},
     stop: null,
     finalText: null,
     actions: [],
+    beforeCall: async (priceBound) => {
+      const now = clock.now();
+      // The claim was taken just before the first call; later calls (after tools) renew it.
+      if (holdId && !(await renewClaim(db, chat.id, lease, now))) throw new LostClaim();
+      holdId = (await reserve(db, account, priceBound, now, holdId ?? undefined)) ?? null;
+      if (!holdId) throw new NoMoneyError();
+    },
   };
-  let answer: Awaited<ReturnType<typeof askModel>>;
+  let reply: Awaited<ReturnType<typeof askModel>>;
   try {
-    answer = await askModel(turn, await dialogueUpTo(db, chat.id, target.seq));
+    reply = await askModel(turn, await dialogueUpTo(db, chat.id, target.seq));
   } catch (error) {
-    if (error instanceof LlmError) return failed(ctx, base, error, clock.now());
-    throw error;
+    if (error instanceof LostClaim) return;
+    const outcome = { ...unanswered, holdId };
+    if (error instanceof NoMoneyError) return refuse(ctx, outcome, 'low_balance', clock.now());
+    if (!(error instanceof LlmError)) {
+      if (holdId) await releaseHold(db, holdId);
+      throw error;
+    }
+    if (error.retryable && (await retryLater(ctx, run.payload, error, { lease, holdId, chatId: chat.id })))
+      return;
+    return failed(ctx, outcome, error, clock.now());
   }
-  if (!answer.text.trim()) {
+  if (!reply.text.trim()) {
     const empty = new LlmError('bad_request', 'The model answered with an empty message', {
       retryable: false,
     });
-    return failed(ctx, base, empty, clock.now());
+    return failed(ctx, { ...unanswered, holdId }, empty, clock.now());
   }
   const recorded = await recordOutcome(
     ctx,
     {
-      ...base,
+      ...unanswered,
+      holdId,
       event: 'answered',
-      response: answer.text.trim(),
-      priceMinor: priceOf(answer.model, answer.usage, account.currency),
-      model: answer.model,
-      usage: answer.usage,
+      response: reply.text.trim(),
+      priceMinor: priceOf(reply.model, reply.usage, account.currency),
+      model: reply.model,
+      usage: reply.usage,
       actions: turn.actions,
       variables: Object.keys(turn.filled).length > 0 ? turn.filled : undefined,
       stop: turn.stop,
@@ -85,7 +135,10 @@ export async function respond(ctx: EngineContext, payload: RespondPayload): Prom
   const price = { priceMinor: recorded.history.priceMinor, currency: recorded.history.currency };
   await publishToChat(ctx, chat, { type: 'message', message: messageView(recorded.reply, price) });
   if (turn.stop) await publishToChat(ctx, chat, { type: 'state', state: turn.stop.state });
-  await channelSender(chat.channel).deliver(ctx, chat, recorded.reply);
+  await deliverOnce(ctx, chat, recorded.reply);
   // A reply that stopped the bot has nothing to follow up; restore.ts checks the rest when it is due.
   if (!turn.stop) await scheduleFollowUp(ctx, chat, bot, recorded.reply);
 }
+
+/** The run's lease ran out and another run took the chat over: this one stops without a trace. */
+class LostClaim extends Error {}

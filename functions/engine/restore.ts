@@ -1,14 +1,17 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { type Bot, type Chat, chats, type Message, messages } from '../../db/schema';
-import { channelSender } from '../channels';
 import type { Db } from '../ports/db';
-import { LlmError } from '../ports/llm';
+import { LlmError, type LlmMessage } from '../ports/llm';
 import type { Language } from '../shared/constants';
 import { priceOf, requestSampling, resolveModel } from '../shared/models';
-import { MAX_ANSWER_TOKENS, type ModelAnswer } from './answer';
+import { safeErrorText } from '../shared/safe-error';
+import { MAX_ANSWER_TOKENS, type ModelAnswer, overBudget } from './answer';
 import { recordOutcome } from './billing';
+import { callPriceBound, fitToBudget } from './budget';
 import type { EngineContext } from './context';
+import { deliverOnce } from './deliver';
 import { firstRefusal } from './gates';
+import { releaseHold, reserve } from './holds';
 import { RESTORE_JOB, type RestorePayload } from './job-names';
 import { accountOf, botOfChat, dialogueUpTo } from './load';
 import { messageView } from './message-view';
@@ -16,7 +19,7 @@ import { fillPlaceholders } from './placeholders';
 import { dialogueMessages, systemText } from './prompt';
 import { publishToChat } from './publish';
 import { failed } from './refuse';
-import { placeholderValues, type Turn } from './turn';
+import { NoMoneyError, placeholderValues, type Turn } from './turn';
 
 /** What the bot is told to write when the owner left restoring_dialogue.prompt blank. */
 const DEFAULT_FOLLOW_UP: Readonly<Record<Language, string>> = {
@@ -41,7 +44,7 @@ export async function scheduleFollowUp(ctx: EngineContext, chat: Chat, bot: Bot,
       dedupId: `${RESTORE_JOB}:${reply.id}`,
     });
   } catch (error) {
-    console.error('scheduling the follow-up failed', error);
+    console.error('scheduling the follow-up failed', safeErrorText(error));
   }
 }
 
@@ -78,13 +81,17 @@ async function askFollowUp(turn: Turn, history: Message[]): Promise<ModelAnswer>
   const { after_minutes, prompt } = bot.restoringDialogue;
   const model = resolveModel(bot.model).id;
   const sampling = requestSampling(model, bot.temperatureMode, bot.temperature);
+  const all: LlmMessage[] = [
+    { role: 'system', content: systemText(turn) },
+    ...dialogueMessages(history),
+    { role: 'system', content: followUpInstruction(turn, after_minutes, prompt) },
+  ];
+  const messages = fitToBudget(all, [], all.length - 1);
+  if (!messages) throw overBudget();
+  await turn.beforeCall(callPriceBound(model, messages, [], MAX_ANSWER_TOKENS, turn.account.currency));
   const result = await turn.ctx.ports.llm.complete({
     model,
-    messages: [
-      { role: 'system', content: systemText(turn) },
-      ...dialogueMessages(history),
-      { role: 'system', content: followUpInstruction(turn, after_minutes, prompt) },
-    ],
+    messages,
     ...(sampling ? { sampling } : {}),
     maxTokens: MAX_ANSWER_TOKENS,
   });
@@ -114,6 +121,7 @@ export async function restoreDialogue(ctx: EngineContext, payload: RestorePayloa
   if (await firstRefusal(ctx, { account, bot, chat, now, upToSeq: reply.seq })) return;
 
   const base = { account, bot, chat, handled: [] };
+  let holdId: string | null = null;
   const turn: Turn = {
     ctx,
     account,
@@ -126,12 +134,19 @@ export async function restoreDialogue(ctx: EngineContext, payload: RestorePayloa
     stop: null,
     finalText: null,
     actions: [],
+    beforeCall: async (priceBound) => {
+      holdId = await reserve(db, account, priceBound, clock.now());
+      if (!holdId) throw new NoMoneyError();
+    },
   };
   let answer: ModelAnswer;
   try {
     answer = await askFollowUp(turn, await dialogueUpTo(db, chat.id, reply.seq));
   } catch (error) {
-    if (error instanceof LlmError) return failed(ctx, base, error, clock.now());
+    // Without the money for it, there is no follow-up; the silence is not worth an error row.
+    if (error instanceof NoMoneyError) return;
+    if (error instanceof LlmError) return failed(ctx, { ...base, holdId }, error, clock.now());
+    if (holdId) await releaseHold(db, holdId);
     throw error;
   }
   const text = answer.text.trim();
@@ -139,14 +154,18 @@ export async function restoreDialogue(ctx: EngineContext, payload: RestorePayloa
     const empty = new LlmError('bad_request', 'The model answered with an empty message', {
       retryable: false,
     });
-    return failed(ctx, base, empty, clock.now());
+    return failed(ctx, { ...base, holdId }, empty, clock.now());
   }
   // The customer may have written while the model was thinking: then their message is answered instead.
-  if (await writtenAfter(db, chat.id, reply.seq)) return;
+  if (await writtenAfter(db, chat.id, reply.seq)) {
+    if (holdId) await releaseHold(db, holdId);
+    return;
+  }
   const recorded = await recordOutcome(
     ctx,
     {
       ...base,
+      holdId,
       event: 'follow_up',
       response: text,
       priceMinor: priceOf(answer.model, answer.usage, account.currency),
@@ -159,5 +178,5 @@ export async function restoreDialogue(ctx: EngineContext, payload: RestorePayloa
   if (!recorded?.reply) return;
   const price = { priceMinor: recorded.history.priceMinor, currency: recorded.history.currency };
   await publishToChat(ctx, chat, { type: 'message', message: messageView(recorded.reply, price) });
-  await channelSender(chat.channel).deliver(ctx, chat, recorded.reply);
+  await deliverOnce(ctx, chat, recorded.reply);
 }

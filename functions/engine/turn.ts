@@ -21,7 +21,15 @@ export interface Turn {
   /** Set by a stop: the reply to send instead of asking the model again. */
   finalText: string | null;
   actions: HistoryAction[];
+  /**
+   * Runs before every model call with the call's price bound: reserves it on the balance (throwing
+   * NoMoneyError when it is not there) and keeps the chat's claim alive.
+   */
+  beforeCall: (priceBoundMinor: number) => Promise<void>;
 }
+
+/** The balance cannot hold the next model call's price: the answer is refused like a low balance. */
+export class NoMoneyError extends Error {}
 
 /** What a tool call answers the model (a stop ends the turn through `Turn.finalText`). */
 export interface ToolResult {

@@ -6,6 +6,7 @@ export interface AppVariables {
   ports: Ports;
   settings: AppSettings;
   lang: Language;
+  /** The caller as a rate-limit subject: an IPv4 address, an IPv6 /64, or "unknown" (address-subject.ts). */
   clientIp: string;
   account: Account;
   /** The session behind a token login; null when an API key authenticated the request. */

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'validation_failed'
   | 'payload_too_large'
   | 'unauthorized'
+  | 'session_required'
   | 'not_found'
   | 'rate_limited'
   | 'email_taken'
@@ -16,12 +17,16 @@ export type ErrorCode =
   | 'code_expired'
   | 'code_attempts_exceeded'
   | 'keys_limit'
+  | 'bots_limit'
+  | 'integrations_limit'
   | 'bot_has_problems'
   | 'template_integrations_missing'
   | 'integration_in_use'
   | 'integration_not_available'
   | 'integration_connect_failed'
   | 'origin_not_allowed'
+  | 'low_balance'
+  | 'currency_locked'
   | 'internal_error';
 
 export class AppError extends Error {

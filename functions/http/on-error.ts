@@ -1,8 +1,18 @@
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { translate } from '../i18n/translate';
+import { safeErrorText } from '../shared/safe-error';
 import type { AppEnv } from './env';
 import { AppError } from './errors';
+
+/** Where the error was thrown: the stack without its first line, which repeats the message. */
+const stackFrames = (error: unknown) =>
+  error instanceof Error
+    ? (error.stack ?? '')
+        .split('\n')
+        .filter((line) => /^\s+at /.test(line))
+        .join('\n')
+    : '';
 
 /** One place turns every failure into `{message, code, fields?}` in the request's language. */
 export const onError: ErrorHandler<AppEnv> = (error, c) => {
@@ -23,6 +33,6 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
       error.status === 413 ? 'payload_too_large' : error.status === 401 ? 'unauthorized' : 'bad_request';
     return c.json({ message: translate(code, lang), code }, error.status);
   }
-  console.error('unhandled error', error);
+  console.error('unhandled error', safeErrorText(error), stackFrames(error));
   return c.json({ message: translate('internal_error', lang), code: 'internal_error' }, 500);
 };

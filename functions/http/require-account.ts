@@ -12,15 +12,15 @@ export const requireAccount = createMiddleware<AppEnv>(async (c, next) => {
   if (already) return next();
   const token = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (!token) throw unauthorized();
-  const { db, clock } = c.var.ports;
-  const now = clock.now();
+  const { ports } = c.var;
+  const now = ports.clock.now();
   if (token.startsWith(API_KEY_PREFIX)) {
-    const account = await accountForApiKey(db, token, now);
+    const account = await accountForApiKey(ports, token, now);
     if (!account) throw unauthorized();
     c.set('account', account);
     c.set('sessionId', null);
   } else {
-    const found = await accountForToken(db, c.var.settings.jwtSecret, token, now);
+    const found = await accountForToken(ports, c.var.settings.jwtSecret, token, now);
     if (!found) throw unauthorized();
     c.set('account', found.account);
     c.set('sessionId', found.sessionId);

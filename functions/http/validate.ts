@@ -1,34 +1,66 @@
-import { vValidator } from '@hono/valibot-validator';
-import type * as v from 'valibot';
+import { validator } from 'hono/validator';
+import * as v from 'valibot';
 import { isMessageKey, type MessageKey } from '../i18n/translate';
 import { AppError } from './errors';
+import { checkJsonShape, type JsonShapeProblem } from './json-shape';
+
+/** The most fields one answer names: a list of a thousand bad items says enough with its first ones. */
+const MAX_FIELDS = 50;
 
 /** Turns valibot issues (whose messages are message keys) into the API's `fields` map. */
 export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<string, MessageKey> {
   const fields: Record<string, MessageKey> = {};
   for (const issue of issues) {
     const path = issue.path?.map((item) => String(item.key)).join('.') || '_';
-    if (!(path in fields)) fields[path] = isMessageKey(issue.message) ? issue.message : 'invalid_value';
+    if (Object.hasOwn(fields, path)) continue;
+    if (Object.keys(fields).length >= MAX_FIELDS) break;
+    fields[path] = isMessageKey(issue.message) ? issue.message : 'invalid_value';
   }
   return fields;
 }
 
-/** JSON body validation: a failure answers 422 with every field's message, and nothing runs. */
-export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
-  vValidator('json', schema, (result) => {
-    if (!result.success) {
-      throw new AppError(422, 'validation_failed', 'validation_failed', {
-        fields: issuesToFields(result.issues),
-      });
-    }
+const invalid = (fields: Record<string, MessageKey>) =>
+  new AppError(422, 'validation_failed', 'validation_failed', { fields });
+
+function shapeError(problem: JsonShapeProblem): AppError {
+  if (problem.kind === 'too_deep') return new AppError(400, 'bad_request');
+  return invalid({ [problem.path]: problem.kind === 'nul' ? 'invalid_value' : 'too_long' });
+}
+
+function parse<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, value);
+  if (!result.success) throw invalid(issuesToFields(result.issues));
+  return result.output;
+}
+
+export interface JsonBodyOptions {
+  /**
+   * What U+0000 in the body does (Postgres cannot store it): refused as an invalid value by
+   * default; stripped where the text is a customer's message that must not be lost.
+   */
+  nul?: 'refuse' | 'strip';
+}
+
+/**
+ * JSON body validation: the body must be a JSON object of bounded depth and list sizes without
+ * U+0000; a failure answers 422 with every field's message (400 for unreadable or absurdly nested
+ * JSON), and nothing runs.
+ */
+export const jsonBody = <S extends v.GenericSchema>(schema: S, options: JsonBodyOptions = {}) =>
+  validator('json', (value): v.InferOutput<S> => {
+    const shape = checkJsonShape(value, options.nul);
+    if (!shape.ok) throw shapeError(shape.problem);
+    const body = shape.value;
+    // Every body of ours is an object; valibot's object schema would take an array for one.
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw invalid({ _: 'invalid_value' });
+    return parse(schema, body);
   });
 
 /** Query string validation, answered like a body's: 422 with every field's message. */
 export const queryParams = <S extends v.GenericSchema>(schema: S) =>
-  vValidator('query', schema, (result) => {
-    if (!result.success) {
-      throw new AppError(422, 'validation_failed', 'validation_failed', {
-        fields: issuesToFields(result.issues),
-      });
-    }
+  validator('query', (value): v.InferOutput<S> => {
+    const shape = checkJsonShape(value);
+    if (!shape.ok) throw shapeError(shape.problem);
+    return parse(schema, value);
   });

@@ -7,6 +7,10 @@ export const serverMessages = {
   },
   payload_too_large: { ru: 'Слишком большой запрос', en: 'The request is too large' },
   unauthorized: { ru: 'Требуется вход в систему', en: 'Please sign in' },
+  session_required: {
+    ru: 'Это действие доступно только после входа по паролю, не по API-ключу',
+    en: 'This action needs a password sign-in, not an API key',
+  },
   not_found: { ru: 'Не найдено', en: 'Not found' },
   internal_error: { ru: 'Произошла неизвестная ошибка', en: 'An unknown error occurred' },
   rate_limited: {
@@ -47,9 +51,19 @@ export const serverMessages = {
   password_changed: { ru: 'Пароль успешно изменён', en: 'Password changed' },
   key_not_found: { ru: 'Ключ не найден', en: 'Key not found' },
   keys_limit: { ru: 'Достигнут лимит API-ключей', en: 'API key limit reached' },
+  bots_limit: { ru: 'Достигнут лимит ботов: {max}', en: 'Bot limit reached: {max}' },
+  integrations_limit: { ru: 'Достигнут лимит интеграций: {max}', en: 'Integration limit reached: {max}' },
   logged_out: { ru: 'Вы вышли из аккаунта', en: 'Signed out' },
   bot_not_found: { ru: 'Не удалось найти бота с таким ID', en: 'Could not find a bot with this ID' },
   chat_not_found: { ru: 'Чат не найден', en: 'Chat not found' },
+  low_balance: {
+    ru: 'Недостаточно средств на балансе: пополните баланс',
+    en: 'Not enough funds on the balance: top it up',
+  },
+  currency_locked: {
+    ru: 'Валюту нельзя сменить: на балансе уже есть движения средств или подписки в текущей валюте',
+    en: 'The currency cannot be changed: the balance already has movements or subscriptions in the current currency',
+  },
   chat_summary_failed: {
     ru: 'Не удалось составить сводку диалога, повторите попытку',
     en: 'Could not summarise the dialogue, please try again',
@@ -73,6 +87,10 @@ export const serverMessages = {
     en: 'The integration is used by bots: {bots}. Deleting it detaches it from them and their actions',
   },
   widget_unavailable: { ru: 'Чат недоступен', en: 'The chat is not available' },
+  widget_visitor_invalid: {
+    ru: 'Сессия чата устарела. Обновите страницу',
+    en: 'The chat session has expired. Reload the page',
+  },
   origin_not_allowed: {
     ru: 'Чат не работает на этом сайте: добавьте домен сайта в разрешённые в настройках онлайн-чата',
     en: 'The chat does not work on this site: add the site domain to the allowed domains in the online chat settings',

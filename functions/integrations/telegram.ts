@@ -1,27 +1,31 @@
 import type { Integration } from '../../db/schema';
 import type { AppSettings } from '../ports';
+import { SecretUnreadable } from '../secrets/secret-box';
 import { randomToken } from '../shared/same-secret';
 import { TELEGRAM_TOKEN_PATTERN } from '../shared/telegram';
+import { openConnectionSecret } from './connection-secrets';
 import type { Connector } from './connector';
 import { TelegramApiError, TelegramClient } from './telegram-api';
 
 /**
  * Telegram bots (SPEC §3 integration type telegram). The owner pastes the token @BotFather gave
  * them into connection_data.token; connecting checks it with getMe and points the bot's webhook at
- * this product with a fresh random secret, which Telegram then sends with every update.
+ * this product with a fresh random secret, which Telegram then sends with every update. Both are
+ * kept encrypted (connection-secrets.ts) and opened only here, where they are used.
  */
 
-/** The bot token the owner saved, when it has a token's shape. */
-export function telegramToken(integration: Integration): string | null {
-  const token = integration.connectionData.token;
-  return typeof token === 'string' && TELEGRAM_TOKEN_PATTERN.test(token.trim()) ? token.trim() : null;
+/**
+ * The bot token the owner saved, when it has a token's shape. Throws SecretUnreadable when the
+ * stored token does not open under SECRETS_KEY.
+ */
+export async function telegramToken(settings: AppSettings, integration: Integration): Promise<string | null> {
+  const token = (await openConnectionSecret(settings.secretsKey, integration, 'token'))?.trim();
+  return token && TELEGRAM_TOKEN_PATTERN.test(token) ? token : null;
 }
 
 /** The webhook secret that connecting registered; null before the first connection. */
-export function telegramWebhookSecret(integration: Integration): string | null {
-  const secret = integration.connectionData.webhook_secret;
-  return typeof secret === 'string' && secret !== '' ? secret : null;
-}
+export const telegramWebhookSecret = (settings: AppSettings, integration: Integration) =>
+  openConnectionSecret(settings.secretsKey, integration, 'webhook_secret');
 
 export const telegramClient = (settings: AppSettings, token: string) =>
   new TelegramClient(token, { apiRoot: settings.telegramApiRoot });
@@ -31,7 +35,13 @@ export const telegramWebhookUrl = (settings: AppSettings, integrationId: string)
 
 export const telegramConnector: Connector = {
   async connect(integration, ctx) {
-    const token = telegramToken(integration);
+    let token: string | null;
+    try {
+      token = await telegramToken(ctx.settings, integration);
+    } catch (error) {
+      if (error instanceof SecretUnreadable) return { ok: false, reason: error.message };
+      throw error;
+    }
     if (!token) return { ok: false, reason: 'no bot token of the right shape in connection_data.token' };
     const client = telegramClient(ctx.settings, token);
     try {
@@ -56,7 +66,7 @@ export const telegramConnector: Connector = {
   },
 
   async disconnect(integration, ctx) {
-    const token = telegramToken(integration);
+    const token = await telegramToken(ctx.settings, integration);
     if (token) await telegramClient(ctx.settings, token).deleteWebhook();
   },
 };

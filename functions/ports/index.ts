@@ -1,3 +1,4 @@
+import type { WebhookFetch } from '../engine/actions/webhook-fetch';
 import type { Clock } from './clock';
 import type { Db } from './db';
 import type { Jobs } from './jobs';
@@ -30,4 +31,14 @@ export interface AppSettings {
   allowPrivateWebhooks?: boolean;
   /** The Telegram Bot API server; https://api.telegram.org when unset (tests point it at a fake). */
   telegramApiRoot?: string;
+  /**
+   * AES-256-GCM key for integration credentials at rest (bot tokens, webhook secrets): 32 bytes in
+   * base64 or hex (functions/secrets/secrets-key.ts). Configuration's SECRETS_KEY.
+   */
+  secretsKey: string;
+  /**
+   * How bot webhooks reach their URL: resolving and pinning the checked address in Node, the
+   * platform's fetch on Workers (functions/engine/actions/webhook-fetch.ts).
+   */
+  webhookFetch: WebhookFetch;
 }

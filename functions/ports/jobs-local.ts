@@ -1,15 +1,22 @@
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { jobs } from '../../db/schema';
+import { and, asc, eq, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { failedJobs, jobs } from '../../db/schema';
+import { safeErrorText } from '../shared/safe-error';
 import type { Clock } from './clock';
 import type { Db } from './db';
 import type { JobHandler, JobRequest, Jobs } from './jobs';
 
 const LOCK_SECONDS = 60;
-const MAX_ATTEMPTS = 5;
+export const MAX_JOB_ATTEMPTS = 5;
+/** Jobs running at once; a slow answer in one chat no longer holds up every other account. */
+const DEFAULT_CONCURRENCY = 4;
+
+type JobRow = typeof jobs.$inferSelect;
 
 /**
  * Durable job runner for the embedded shape: jobs wait in Postgres, so a restart in the middle of a
- * delay still runs them once it is back. `runDue()` runs what is due now; `start()` polls it.
+ * delay still runs them once it is back. `runDue()` runs what is due now, up to `concurrency` at a
+ * time and one at a time per group (a chat); `start()` polls it. A job that failed
+ * MAX_JOB_ATTEMPTS times moves to `failed_jobs`.
  */
 export class LocalJobs implements Jobs {
   private readonly handlers = new Map<string, JobHandler>();
@@ -19,6 +26,7 @@ export class LocalJobs implements Jobs {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly concurrency = DEFAULT_CONCURRENCY,
   ) {}
 
   register(name: string, handler: JobHandler): void {
@@ -34,12 +42,13 @@ export class LocalJobs implements Jobs {
         payload: request.payload ?? {},
         runAt: new Date(now.getTime() + (request.delaySeconds ?? 0) * 1000),
         dedupId: request.dedupId ?? null,
+        groupKey: request.groupKey ?? null,
         createdAt: now,
       })
       .onConflictDoNothing();
   }
 
-  /** Claims and runs every due job once; returns how many ran. Concurrent calls share one pass. */
+  /** Runs every due job once; returns how many ran. Concurrent calls share one pass. */
   runDue(): Promise<number> {
     this.running ??= this.pass().finally(() => {
       this.running = null;
@@ -49,22 +58,39 @@ export class LocalJobs implements Jobs {
 
   private async pass(): Promise<number> {
     let ran = 0;
+    const inFlight = new Map<string, Promise<void>>();
+    const busyGroups = new Set<string>();
     for (;;) {
-      const job = await this.claimNext();
-      if (!job) return ran;
-      ran++;
-      const handler = this.handlers.get(job.name);
-      try {
-        if (!handler) throw new Error(`no handler for job "${job.name}"`);
-        await handler(job.payload);
-        await this.db.delete(jobs).where(eq(jobs.id, job.id));
-      } catch (error) {
-        await this.fail(job.id, job.attempts, error);
+      const job = inFlight.size < this.concurrency ? await this.claimNext(busyGroups) : undefined;
+      if (job) {
+        ran++;
+        if (job.groupKey) busyGroups.add(job.groupKey);
+        const done = this.runOne(job).finally(() => {
+          inFlight.delete(job.id);
+          if (job.groupKey) busyGroups.delete(job.groupKey);
+        });
+        inFlight.set(job.id, done);
+        continue;
       }
+      if (inFlight.size === 0) return ran;
+      await Promise.race(inFlight.values());
     }
   }
 
-  private async claimNext(): Promise<typeof jobs.$inferSelect | undefined> {
+  private async runOne(job: JobRow): Promise<void> {
+    const handler = this.handlers.get(job.name);
+    try {
+      if (!handler) throw new Error(`no handler for job "${job.name}"`);
+      await handler(job.payload);
+      await this.db.delete(jobs).where(eq(jobs.id, job.id));
+    } catch (error) {
+      await this.fail(job, error).catch((failure: unknown) => {
+        console.error(`job ${job.name}: recording the failure failed`, safeErrorText(failure));
+      });
+    }
+  }
+
+  private async claimNext(busyGroups: ReadonlySet<string>): Promise<JobRow | undefined> {
     const now = this.clock.now();
     const [due] = await this.db
       .select()
@@ -73,7 +99,10 @@ export class LocalJobs implements Jobs {
         and(
           lte(jobs.runAt, now),
           or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
-          sql`${jobs.attempts} < ${MAX_ATTEMPTS}`,
+          sql`${jobs.attempts} < ${MAX_JOB_ATTEMPTS}`,
+          busyGroups.size > 0
+            ? or(isNull(jobs.groupKey), notInArray(jobs.groupKey, [...busyGroups]))
+            : undefined,
         ),
       )
       .orderBy(asc(jobs.runAt))
@@ -84,25 +113,38 @@ export class LocalJobs implements Jobs {
       .set({ lockedUntil: new Date(now.getTime() + LOCK_SECONDS * 1000), attempts: due.attempts + 1 })
       .where(and(eq(jobs.id, due.id), eq(jobs.attempts, due.attempts)))
       .returning();
-    return claimed ?? this.claimNext();
+    return claimed ?? this.claimNext(busyGroups);
   }
 
-  private async fail(id: string, attempts: number, error: unknown) {
-    const backoffSeconds = 2 ** attempts * 5;
+  private async fail(job: JobRow, error: unknown) {
     const now = this.clock.now();
+    const lastError = safeErrorText(error);
+    if (job.attempts >= MAX_JOB_ATTEMPTS) {
+      console.error(`job ${job.name} failed ${job.attempts} times, moved to failed_jobs: ${lastError}`);
+      await this.db.transaction(async (tx) => {
+        await tx.insert(failedJobs).values({
+          id: job.id,
+          name: job.name,
+          payload: job.payload,
+          attempts: job.attempts,
+          lastError,
+          createdAt: job.createdAt,
+          failedAt: now,
+        });
+        await tx.delete(jobs).where(eq(jobs.id, job.id));
+      });
+      return;
+    }
+    const backoffSeconds = 2 ** job.attempts * 5;
     await this.db
       .update(jobs)
-      .set({
-        lastError: error instanceof Error ? error.message : String(error),
-        lockedUntil: null,
-        runAt: new Date(now.getTime() + backoffSeconds * 1000),
-      })
-      .where(eq(jobs.id, id));
+      .set({ lastError, lockedUntil: null, runAt: new Date(now.getTime() + backoffSeconds * 1000) })
+      .where(eq(jobs.id, job.id));
   }
 
   start(intervalMs = 250): void {
     this.timer ??= setInterval(() => {
-      this.runDue().catch((error: unknown) => console.error('job runner', error));
+      this.runDue().catch((error: unknown) => console.error('job runner', safeErrorText(error)));
     }, intervalMs);
   }
 
@@ -125,7 +167,7 @@ export function startSchedules(
     const enqueue = () => {
       const slot = Math.floor(clock.now().getTime() / (definition.intervalSeconds * 1000));
       runner.enqueue({ name, payload: null, dedupId: `${name}:${slot}` }).catch((error: unknown) => {
-        console.error(`schedule ${definition.id}`, error);
+        console.error(`schedule ${definition.id}`, safeErrorText(error));
       });
     };
     enqueue();

@@ -25,6 +25,7 @@ export class QStashJobs implements Jobs {
       body: request.payload ?? null,
       ...(request.delaySeconds ? { delay: request.delaySeconds } : {}),
       ...(request.dedupId ? { deduplicationId: request.dedupId } : {}),
+      ...(request.groupKey ? { flowControl: { key: request.groupKey, parallelism: 1 } } : {}),
     });
   }
 }

@@ -6,6 +6,12 @@ export interface JobRequest {
   delaySeconds?: number;
   /** A second request with the same id while the first is pending is dropped. */
   dedupId?: string;
+  /**
+   * Jobs with the same key run one at a time (a chat's answers). QStash: a flow-control key with
+   * parallelism 1; the local runner: one job of a group at a time. The engine serialises a chat's
+   * answers with a lease as well, so this saves wasted runs rather than guarding correctness.
+   */
+  groupKey?: string;
 }
 
 export interface Jobs {

@@ -34,13 +34,13 @@ export class MemoryKv implements Kv {
     this.entries.delete(key);
   }
 
-  async incr(key: string, ttlSeconds: number): Promise<number> {
+  async incr(key: string, ttlSeconds: number, by = 1): Promise<number> {
     const entry = this.live(key);
     if (!entry) {
-      this.entries.set(key, { value: '1', expiresAt: this.clock.now().getTime() + ttlSeconds * 1000 });
-      return 1;
+      this.entries.set(key, { value: String(by), expiresAt: this.clock.now().getTime() + ttlSeconds * 1000 });
+      return by;
     }
-    const next = Number(entry.value) + 1;
+    const next = Number(entry.value) + by;
     entry.value = String(next);
     return next;
   }

@@ -22,8 +22,11 @@ export class UpstashKv implements Kv {
     await this.redis.del(key);
   }
 
-  async incr(key: string, ttlSeconds: number): Promise<number> {
-    const [count] = await this.redis.multi().incr(key).expire(key, ttlSeconds, 'NX').exec<[number, number]>();
+  async incr(key: string, ttlSeconds: number, by = 1): Promise<number> {
+    const step = this.redis.multi();
+    const [count] = await (by === 1 ? step.incr(key) : step.incrby(key, by))
+      .expire(key, ttlSeconds, 'NX')
+      .exec<[number, number]>();
     return count;
   }
 

@@ -312,10 +312,14 @@ function parseArguments(raw: unknown): unknown {
   }
 }
 
+/** The reply's text; NUL characters are dropped (Postgres text cannot hold them, and they mean nothing). */
 function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
+  if (typeof content === 'string') return content.replaceAll('\u0000', '');
   if (!Array.isArray(content)) return '';
-  return content.map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('');
+  return content
+    .map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : ''))
+    .join('')
+    .replaceAll('\u0000', '');
 }
 
 const FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'length', 'tool_calls', 'content_filter']);

@@ -1,3 +1,4 @@
+import { REVOKE_COMMAND, type SessionSockets } from '../shared/room-revoke';
 import { signRoomToken } from '../shared/room-token';
 import { type Rooms, roomSocketUrl } from './rooms';
 
@@ -9,16 +10,29 @@ export class PartyKitRooms implements Rooms {
   ) {}
 
   async publish(room: string, message: unknown): Promise<void> {
-    const response = await fetch(`${this.host}/parties/main/${encodeURIComponent(room)}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify(message),
-    });
-    if (!response.ok) throw new Error(`PartyKit answered ${response.status}`);
+    await this.post(this.roomUrl(room), message);
   }
 
   /** The room (functions/party/main.ts) checks the token with the same PARTYKIT_SECRET. */
-  async joinUrl(room: string, now: Date): Promise<string> {
-    return roomSocketUrl(this.host, room, await signRoomToken(this.secret, room, now));
+  async joinUrl(room: string, now: Date, sessionId?: string | null): Promise<string> {
+    return roomSocketUrl(this.host, room, await signRoomToken(this.secret, room, now, { sessionId }));
+  }
+
+  /** The room closes the matching sockets; like a publish, the command carries the shared secret. */
+  async revokeSockets(room: string, which: SessionSockets): Promise<void> {
+    await this.post(`${this.roomUrl(room)}?command=${REVOKE_COMMAND}`, which);
+  }
+
+  private roomUrl(room: string): string {
+    return `${this.host}/parties/main/${encodeURIComponent(room)}`;
+  }
+
+  private async post(url: string, body: unknown): Promise<void> {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`PartyKit answered ${response.status}`);
   }
 }

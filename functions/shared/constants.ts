@@ -28,6 +28,9 @@ export const INDUSTRIES = [
 export const ACCOUNT_ROLES = ['client', 'partner'] as const;
 export const MAX_TELEGRAM_RECIPIENTS = 20;
 export const MAX_API_KEYS = 20;
+/** Per account, so the bot and integration lists (answered whole) stay bounded. */
+export const MAX_BOTS = 200;
+export const MAX_INTEGRATIONS = 100;
 
 export type Currency = (typeof CURRENCIES)[number];
 export type Language = (typeof LANGUAGES)[number];

@@ -14,6 +14,7 @@ export const engineMessages = {
     ru: 'Бот написал клиенту, который не ответил',
     en: 'The bot wrote again after the customer went quiet',
   },
+  engine_event_summary: { ru: 'Краткое содержание диалога', en: 'Dialogue summary' },
   engine_event_refused_chat_stopped: {
     ru: 'Бот остановлен в этом диалоге',
     en: 'The bot is stopped in this dialogue',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { receiveInbound } from '../../functions/engine/receive';
 import { signedInUser } from './support/client';
-import { engineTestApp, ownerWithBot, say } from './support/engine';
+import { engineTestApp, historyOf, ledgerOf, ownerWithBot, say } from './support/engine';
 
 const engine = engineTestApp();
 
@@ -377,5 +377,37 @@ describe('chats: the dialogue, deleting, operator answers and summaries', () => 
       code: 'internal_error',
       message: 'Не удалось составить сводку диалога, повторите попытку',
     });
+  });
+
+  it('charges a summary like an answer, with a History row, and limits how often it is asked for', async () => {
+    const { t, call, fake } = engine;
+    await drain();
+    const owner = await ownerWithBot(t);
+    const id = await customerWrites(owner, 'paid-summary', 'Сколько стоит маникюр?');
+    fake.queue({
+      kind: 'text',
+      text: 'Клиент спрашивает цену маникюра.',
+      usage: { prompt_tokens: 300, completion_tokens: 20 },
+    });
+    expect((await call('POST', `/api/chats/${id}/summary`, { token: owner.token })).status).toBe(200);
+    const rows = (await historyOf(t, owner.accountId)).filter((row) => row.event === 'summary');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'success', model: 'gpt-4o-mini', chatId: id });
+    expect(rows[0]?.priceMinor).toBeGreaterThan(0);
+    const charges = (await ledgerOf(t, owner.accountId)).filter((entry) => entry.kind === 'charge');
+    expect(charges.map((entry) => entry.amountMinor)).toEqual([-(rows[0]?.priceMinor ?? 0)]);
+    // Not a message of the dialogue.
+    const chat = await call('GET', `/api/chats/${id}`, { token: owner.token });
+    expect(JSON.stringify(chat.json)).not.toContain('Клиент спрашивает цену маникюра.');
+
+    const answers = [];
+    for (let i = 0; i < 10; i++)
+      answers.push(await call('POST', `/api/chats/${id}/summary`, { token: owner.token }));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(9);
+    const limited = answers.at(-1);
+    expect(limited?.status).toBe(429);
+    expect(limited?.json.code).toBe('rate_limited');
+    t.clock.advance(61_000);
+    expect((await call('POST', `/api/chats/${id}/summary`, { token: owner.token })).status).toBe(200);
   });
 });

@@ -2,6 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { respond } from '../../functions/engine/respond';
+import { type ResolveHost, resolvingWebhookFetch } from '../../functions/local-webhook-fetch';
+import type { AppSettings } from '../../functions/ports';
 import { priceOf } from '../../functions/shared/models';
 import { dialogue, engineTestApp, historyOf, ownerWithBot, say } from './support/engine';
 
@@ -37,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const actionsBot = () => ({
+const actionsBot = (url = `${hookUrl}?chat={{chat_id}}`) => ({
   process_scheme: 'instant',
   actions_enable: true,
   custom_variables: [
@@ -58,7 +60,7 @@ const actionsBot = () => ({
       goal_prompt: 'Когда известны имя и телефон',
       type: 'webhook',
       settings: {
-        url: `${hookUrl}?chat={{chat_id}}`,
+        url,
         method: 'POST',
         headers: [{ name: 'X-Token', value: 'secret-{{phone}}' }],
         body_template: '{"phone":"{{phone}}","name":"{{name}}"}',
@@ -103,6 +105,8 @@ describe('engine: actions as tools', () => {
     expect(received[0]).toMatchObject({ method: 'POST', url: `/hook?chat=${sent.chat_id}` });
     expect(received[0]?.headers['x-token']).toBe('secret-+7 999 123-45-67');
     expect(received[0]?.headers['content-type']).toBe('application/json');
+    // The same key for every run of this answer: a retried run does not book twice.
+    expect(received[0]?.headers['idempotency-key']).toBe(`${sent.chat_id}:${sent.message.id}`);
     expect(JSON.parse(received[0]?.body ?? '')).toEqual({ phone: '+7 999 123-45-67', name: 'Анна "Роза"' });
 
     const last = fake.bodies[2]?.messages as { role: string; content: string }[];
@@ -183,6 +187,79 @@ describe('engine: actions as tools', () => {
     await t.jobs.runDue();
     expect(fake.requests).toHaveLength(2);
     expect((await dialogue(call, owner.token, owner.botId)).messages).toHaveLength(2);
+  });
+
+  /** A name resolver that records what it was asked and answers from `answers`, one per call. */
+  function fakeResolver(...answers: string[][]) {
+    const asked: string[] = [];
+    const resolve: ResolveHost = async (name) => {
+      asked.push(name);
+      return answers[Math.min(asked.length, answers.length) - 1] ?? [];
+    };
+    return { asked, resolve };
+  }
+
+  /** One answer with the webhook action at `url`, run as the respond job with `settings`. */
+  async function webhookTurn(url: string, settings: Partial<AppSettings>) {
+    const { t, call, fake } = engine;
+    const owner = await ownerWithBot(t, actionsBot(url));
+    received.length = 0;
+    nextStatus = 200;
+    fake.queue(
+      { kind: 'tool_calls', calls: [{ name: 'webhook_2', arguments: {} }] },
+      { kind: 'text', text: 'Передам заявку администратору.' },
+    );
+    const sent = await say(call, owner.token, owner.botId, 'Запишите меня');
+    await respond(
+      { ports: t.ports, settings: { ...t.settings, ...settings } },
+      { chatId: sent.chat_id, upToMessageId: sent.message.id },
+    );
+    const last = fake.bodies[1]?.messages as { role: string; content: string }[];
+    const [row] = await historyOf(t, owner.accountId);
+    return { toolAnswer: JSON.parse(last.at(-1)?.content ?? ''), actions: row?.actions };
+  }
+
+  it('refuses a public-looking name that resolves to a loopback or private address', async () => {
+    for (const addresses of [['127.0.0.1'], ['93.184.216.34', '10.0.0.1'], ['::ffff:7f00:1']]) {
+      const dns = fakeResolver(addresses);
+      const turn = await webhookTurn('http://crm.example.com/hook', {
+        allowPrivateWebhooks: false,
+        webhookFetch: resolvingWebhookFetch(dns.resolve),
+      });
+      expect(dns.asked).toEqual(['crm.example.com']);
+      expect(received).toHaveLength(0);
+      expect(turn.toolAnswer).toEqual({ ok: false, error: 'The webhook was not called: private address' });
+      expect(turn.actions).toEqual([
+        { name: 'Отправить заявку', type: 'webhook', ok: false, detail: 'private_address' },
+      ]);
+    }
+  });
+
+  it('refuses ports other than 80 and 443 before resolving anything', async () => {
+    const dns = fakeResolver(['93.184.216.34']);
+    const turn = await webhookTurn('http://crm.example.com:8080/hook', {
+      allowPrivateWebhooks: false,
+      webhookFetch: resolvingWebhookFetch(dns.resolve),
+    });
+    expect(dns.asked).toEqual([]);
+    expect(turn.toolAnswer).toEqual({ ok: false, error: 'The webhook was not called: port not allowed' });
+    expect(turn.actions).toEqual([
+      { name: 'Отправить заявку', type: 'webhook', ok: false, detail: 'port_not_allowed' },
+    ]);
+  });
+
+  it('connects to the address it resolved once, with the name kept in Host', async () => {
+    // The second answer would lead elsewhere (DNS rebinding): it must never be asked for.
+    const dns = fakeResolver(['127.0.0.1'], ['10.255.255.1']);
+    const port = new URL(hookUrl).port;
+    const turn = await webhookTurn(`http://crm.example.test:${port}/hook?chat={{chat_id}}`, {
+      allowPrivateWebhooks: true,
+      webhookFetch: resolvingWebhookFetch(dns.resolve),
+    });
+    expect(dns.asked).toEqual(['crm.example.test']);
+    expect(received).toHaveLength(1);
+    expect(received[0]?.headers.host).toBe(`crm.example.test:${port}`);
+    expect(turn.toolAnswer).toEqual({ ok: true, status: 200, answer: '{"booked":true}' });
   });
 
   it('answers an unknown tool with an error and offers no tools when actions are off', async () => {

@@ -10,7 +10,8 @@ describe('engine: billing and failures', () => {
   it('records an LLM error as an error row with no charge, once, and explains it in Check', async () => {
     const { t, call, fake } = engine;
     const owner = await ownerWithBot(t, { process_scheme: 'instant' });
-    fake.queue({ kind: 'error', status: 500 });
+    // An error that cannot pass by waiting (retryable ones are retried: engine-exactly-once.test.ts).
+    fake.queue({ kind: 'error', status: 400 });
     await say(call, owner.token, owner.botId, 'Здравствуйте');
     await t.jobs.runDue();
     t.clock.advance(3_600_000);

@@ -48,18 +48,24 @@ describe('integrations: CRUD', () => {
 
     const created = await api.call('POST', '/api/integrations', {
       token: user.token,
-      body: { type: 'amocrm', integration_account_id: 'shop.amocrm.ru', connection_data: { pipeline: 7 } },
+      body: {
+        type: 'amocrm',
+        integration_account_id: 'shop.amocrm.ru',
+        connection_data: { api_key: 'amo-api-key-0007', pipeline: 7 },
+      },
     });
     expect(created.status).toBe(201);
+    // Only the fields the type declares are kept (an allow-list); credentials are answered masked.
     expect(created.json).toMatchObject({
       type: 'amocrm',
       integration_account_id: 'shop.amocrm.ru',
-      connection_data: { pipeline: 7 },
+      connection_data: { api_key: '••••0007' },
       activated: true,
       connected: false,
       kind: 'data_source',
       available: false,
     });
+    expect(created.json.connection_data).toEqual({ api_key: '••••0007' });
     const id = created.json.id as string;
 
     const list = await api.call('GET', '/api/integrations', { token: user.token });
@@ -77,12 +83,12 @@ describe('integrations: CRUD', () => {
 
     const fields = await api.call('PATCH', `/api/integrations/${id}`, {
       token: user.token,
-      body: { connection_data: { pipeline: 9 }, integration_account_id: 'new.amocrm.ru' },
+      body: { connection_data: { api_key: 'amo-api-key-0009' }, integration_account_id: 'new.amocrm.ru' },
     });
     expect(fields.json).toMatchObject({
       activated: false,
       integration_account_id: 'new.amocrm.ru',
-      connection_data: { pipeline: 9 },
+      connection_data: { api_key: '••••0009' },
     });
 
     // POST with the id of an own integration changes its fields; its type cannot change.

@@ -62,6 +62,11 @@ describe('the OpenAI-compatible llm port', () => {
     expect((await client().complete(hello)).usage).toEqual({ promptTokens: 120, completionTokens: 7 });
   });
 
+  it('drops NUL characters from the reply (Postgres text cannot store them)', async () => {
+    fake.queue({ kind: 'text', text: 'Запи\u0000сь есть\u0000' });
+    expect((await client().complete(hello)).text).toBe('Запись есть');
+  });
+
   it('sends model, sampling, limits and tools in the OpenAI format', async () => {
     await client().complete({
       ...hello,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts } from '../../db/schema';
+import { accounts, balanceEntries } from '../../db/schema';
 import { sharedTestApp, signedInUser } from './support/client';
 
 const api = sharedTestApp();
@@ -44,6 +44,40 @@ describe('profile', () => {
     const bad = await api.call('POST', '/api/profile', { token: user.token, body: { name: '' }, lang: 'ru' });
     expect(bad.status).toBe(422);
     expect(bad.json.fields.name).toBe('Please enter your name');
+  });
+
+  it('changes the currency only while no money has moved; the welcome credit moves along', async () => {
+    const user = await signedInUser(api.t);
+    const first = await api.call('GET', '/api/balance', { token: user.token });
+    expect(first.json).toMatchObject({ total_minor: 10_000, currency: 'rub' });
+    const usd = await api.call('POST', '/api/profile', { token: user.token, body: { currency: 'usd' } });
+    expect(usd.json.currency).toBe('usd');
+    expect((await api.call('GET', '/api/balance', { token: user.token })).json).toMatchObject({
+      total_minor: 100,
+      currency: 'usd',
+    });
+
+    const [account] = await api.t.db.select().from(accounts).where(eq(accounts.email, user.email));
+    if (!account) throw new Error('no account');
+    await api.t.db.insert(balanceEntries).values({
+      accountId: account.id,
+      amountMinor: -3,
+      currency: 'usd',
+      kind: 'charge',
+      createdAt: api.t.clock.now(),
+    });
+    const locked = await api.call('POST', '/api/profile', {
+      token: user.token,
+      body: { currency: 'eur', name: 'Другое имя' },
+    });
+    expect(locked.status).toBe(409);
+    expect(locked.json).toMatchObject({
+      code: 'currency_locked',
+      message: 'Валюту нельзя сменить: на балансе уже есть движения средств или подписки в текущей валюте',
+    });
+    const after = await api.call('GET', '/api/profile', { token: user.token });
+    expect(after.json).toMatchObject({ currency: 'usd', name: user.name });
+    expect((await api.call('GET', '/api/balance', { token: user.token })).json.total_minor).toBe(97);
   });
 
   it('refuses bad values and changes nothing', async () => {

@@ -5,7 +5,8 @@ import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { type FakeTelegram, type FakeTelegramBot, startFakeTelegram } from '../fakes/telegram';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { apiClient, type Call, signedInUser } from './support/client';
-import { createWorkingBot, fakeLlm, LLM_KEY, userTexts } from './support/engine';
+import { fakeLlm, LLM_KEY, userTexts } from './support/engine';
+import { type TelegramTestbed, telegramTestbed } from './support/telegram';
 
 const PUBLIC_URL = 'https://bots.example.com';
 const CONNECT_FAILED = 'Подключение не удалось, повторите попытку';
@@ -22,6 +23,7 @@ beforeAll(async () => {
     settings: { publicUrl: PUBLIC_URL, telegramApiRoot: telegram.url },
   });
   call = apiClient(t);
+  bed = telegramTestbed(t, call, telegram);
 });
 
 // Answers still waiting from an earlier test come due and go first, so each test sees only its own.
@@ -37,52 +39,7 @@ afterAll(async () => {
   await Promise.all([llm.close(), telegram.close()]);
 });
 
-type Owner = Awaited<ReturnType<typeof signedInUser>>;
-
-async function addTelegram(owner: Owner, token: string) {
-  const created = await call('POST', '/api/integrations', {
-    token: owner.token,
-    body: { type: 'telegram', connection_data: { token } },
-  });
-  expect(created.status).toBe(201);
-  return created.json.id as string;
-}
-
-/** An owner whose Telegram bot is connected; with `bot`, a working bot of the product answers in it. */
-async function connectedOwner(botSettings?: Record<string, unknown>) {
-  const owner = await signedInUser(t);
-  const tg = telegram.addBot(`salon_${crypto.randomUUID().slice(0, 8)}_bot`, 'Салон «Ромашка»');
-  const integrationId = await addTelegram(owner, tg.token);
-  const connected = await call('POST', `/api/integrations/connect/${integrationId}`, { token: owner.token });
-  expect(connected.status).toBe(200);
-  const secret = telegram.webhookOf(tg.token)?.secretToken;
-  if (!secret) throw new Error('no webhook secret registered');
-  const botId = botSettings
-    ? await createWorkingBot(call, owner.token, { conditions: { channels: [integrationId] }, ...botSettings })
-    : null;
-  return { owner, tg, integrationId, secret, botId, view: connected.json };
-}
-
-type Connected = Awaited<ReturnType<typeof connectedOwner>>;
-
-function postUpdate(integrationId: string, update: unknown, secret?: string) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (secret !== undefined) headers['x-telegram-bot-api-secret-token'] = secret;
-  return t.app.request(`/api/webhooks/telegram/${integrationId}`, {
-    method: 'POST',
-    headers,
-    body: typeof update === 'string' ? update : JSON.stringify(update),
-  });
-}
-
-/** A customer writes to the bot in Telegram, and Telegram delivers the update to the webhook. */
-async function customerWrites(c: Connected, chatId: number, text: string) {
-  const update = telegram.userWrites(c.tg.token, chatId, { text });
-  const answer = await postUpdate(c.integrationId, update, c.secret);
-  expect(answer.status).toBe(200);
-  expect(await answer.json()).toEqual({});
-  return update;
-}
+let bed: TelegramTestbed;
 
 const storedMessages = async (integrationId: string) =>
   t.db
@@ -94,7 +51,7 @@ const storedMessages = async (integrationId: string) =>
 
 describe('telegram: connecting a bot', () => {
   it('checks the token, registers the webhook with a random secret and keeps the bot’s username', async () => {
-    const c = await connectedOwner();
+    const c = await bed.connectedOwner();
     const webhook = telegram.webhookOf(c.tg.token);
     expect(webhook).toEqual({
       url: `${PUBLIC_URL}/api/webhooks/telegram/${c.integrationId}`,
@@ -128,7 +85,7 @@ describe('telegram: connecting a bot', () => {
     expect(again.status).toBe(200);
     const renewed = telegram.webhookOf(c.tg.token)?.secretToken;
     expect(renewed).not.toBe(c.secret);
-    const stale = await postUpdate(
+    const stale = await bed.postUpdate(
       c.integrationId,
       telegram.userWrites(c.tg.token, 1, { text: 'Привет' }),
       c.secret,
@@ -138,14 +95,14 @@ describe('telegram: connecting a bot', () => {
 
   it('fails with the §8 text for a token Telegram does not know and for a malformed one', async () => {
     const owner = await signedInUser(t);
-    const unknown = await addTelegram(owner, `123456:${'A'.repeat(35)}`);
+    const unknown = await bed.addTelegram(owner, `123456:${'A'.repeat(35)}`);
     const refused = await call('POST', `/api/integrations/connect/${unknown}`, { token: owner.token });
     expect(refused.status).toBe(422);
     expect(refused.json).toEqual({ code: 'integration_connect_failed', message: CONNECT_FAILED });
     expect(telegram.calls.map((entry) => [entry.method, entry.status])).toEqual([['getMe', 401]]);
 
     for (const token of ['1:abc', 'not a token', '']) {
-      const id = await addTelegram(owner, token);
+      const id = await bed.addTelegram(owner, token);
       const failed = await call('POST', `/api/integrations/connect/${id}`, { token: owner.token });
       expect(failed.status).toBe(422);
       expect(failed.json.message).toBe(CONNECT_FAILED);
@@ -179,7 +136,7 @@ describe('telegram: connecting a bot', () => {
 
 describe('telegram: secrets in connection_data', () => {
   it('masks the token, keeps it when it comes back masked or left out, and replaces it when new', async () => {
-    const c = await connectedOwner();
+    const c = await bed.connectedOwner();
     const { owner, integrationId, tg } = c;
     const masked = `••••${tg.token.slice(-4)}`;
     const read = await call('GET', `/api/integrations/${integrationId}`, { token: owner.token });
@@ -197,7 +154,8 @@ describe('telegram: secrets in connection_data', () => {
       expect(saved.json).toMatchObject({ connected: true, connection_data: { token: masked } });
     }
     const [row] = await t.db.select().from(integrations).where(eq(integrations.id, integrationId));
-    expect(row?.connectionData.token).toBe(tg.token);
+    expect(row?.connectionData.token).toMatchObject({ v: 1, tail: tg.token.slice(-4) });
+    expect(JSON.stringify(row?.connectionData)).not.toContain(tg.token);
 
     // The server's fields cannot be set or dropped by a client.
     const forged = await call('PATCH', `/api/integrations/${integrationId}`, {
@@ -210,8 +168,8 @@ describe('telegram: secrets in connection_data', () => {
       connected: true,
       connection_data: { token: masked, bot_id: tg.id, bot_username: tg.username },
     });
-    expect((await postUpdate(integrationId, { update_id: 1 }, 'forged')).status).toBe(401);
-    expect((await postUpdate(integrationId, { update_id: 1 }, c.secret)).status).toBe(200);
+    expect((await bed.postUpdate(integrationId, { update_id: 1 }, 'forged')).status).toBe(401);
+    expect((await bed.postUpdate(integrationId, { update_id: 1 }, c.secret)).status).toBe(200);
     const created = await call('POST', '/api/integrations', {
       token: owner.token,
       body: { type: 'telegram', connection_data: { token: '••••abcd', webhook_secret: 'mine', bot_id: 5 } },
@@ -241,10 +199,10 @@ describe('telegram: secrets in connection_data', () => {
 
 describe('telegram: the webhook', () => {
   it('refuses a wrong or missing secret with 401 and stores nothing', async () => {
-    const c = await connectedOwner({ process_scheme: 'instant' });
+    const c = await bed.connectedOwner({ process_scheme: 'instant' });
     const update = telegram.userWrites(c.tg.token, 501, { text: 'Здравствуйте' });
     for (const secret of [undefined, '', 'wrong', `${c.secret}x`, c.secret.slice(0, -1)]) {
-      const answer = await postUpdate(c.integrationId, update, secret);
+      const answer = await bed.postUpdate(c.integrationId, update, secret);
       expect(answer.status, String(secret)).toBe(401);
       expect(await answer.json()).toMatchObject({ code: 'unauthorized' });
     }
@@ -255,9 +213,9 @@ describe('telegram: the webhook', () => {
   });
 
   it('answers 404 alike for unknown, malformed, unconnected and other types’ ids', async () => {
-    const c = await connectedOwner();
+    const c = await bed.connectedOwner();
     const stranger = await signedInUser(t);
-    const notConnected = await addTelegram(stranger, telegram.addBot('idle_bot').token);
+    const notConnected = await bed.addTelegram(stranger, telegram.addBot('idle_bot').token);
     const widget = await call('POST', '/api/integrations', {
       token: stranger.token,
       body: { type: 'onchat' },
@@ -266,7 +224,7 @@ describe('telegram: the webhook', () => {
     const update = telegram.userWrites(c.tg.token, 502, { text: 'Привет' });
     const bodies = new Set<string>();
     for (const id of [crypto.randomUUID(), 'not-a-uuid', notConnected, widget.json.id]) {
-      const answer = await postUpdate(id, update, c.secret);
+      const answer = await bed.postUpdate(id, update, c.secret);
       expect(answer.status, id).toBe(404);
       bodies.add(await answer.text());
     }
@@ -274,31 +232,31 @@ describe('telegram: the webhook', () => {
   });
 
   it('another account’s connected integration cannot be used with one’s own secret', async () => {
-    const mine = await connectedOwner({ process_scheme: 'instant' });
-    const theirs = await connectedOwner({ process_scheme: 'instant' });
+    const mine = await bed.connectedOwner({ process_scheme: 'instant' });
+    const theirs = await bed.connectedOwner({ process_scheme: 'instant' });
     const update = telegram.userWrites(theirs.tg.token, 503, { text: 'Чужое' });
-    expect((await postUpdate(theirs.integrationId, update, mine.secret)).status).toBe(401);
+    expect((await bed.postUpdate(theirs.integrationId, update, mine.secret)).status).toBe(401);
     await t.jobs.runDue();
     expect(await storedMessages(theirs.integrationId)).toEqual([]);
     expect(await storedMessages(mine.integrationId)).toEqual([]);
   });
 
   it('acknowledges and drops updates of a switched-off integration', async () => {
-    const c = await connectedOwner({ process_scheme: 'instant' });
+    const c = await bed.connectedOwner({ process_scheme: 'instant' });
     await call('PATCH', `/api/integrations/${c.integrationId}`, {
       token: c.owner.token,
       body: { activated: false },
     });
-    await customerWrites(c, 504, 'Вы работаете?');
+    await bed.customerWrites(c, 504, 'Вы работаете?');
     await t.jobs.runDue();
     expect(await storedMessages(c.integrationId)).toEqual([]);
     expect(llm.requests).toHaveLength(0);
   });
 
   it('ignores other update kinds and service messages; media becomes a placeholder with its caption', async () => {
-    const c = await connectedOwner();
+    const c = await bed.connectedOwner();
     const ok = async (update: unknown) =>
-      expect((await postUpdate(c.integrationId, update, c.secret)).status).toBe(200);
+      expect((await bed.postUpdate(c.integrationId, update, c.secret)).status).toBe(200);
     await ok({
       update_id: 10,
       edited_message: { message_id: 1, chat: { id: 505 }, date: 1, text: 'правка' },
@@ -327,16 +285,16 @@ describe('telegram: the webhook', () => {
       '[document: прайс.pdf]',
     ]);
 
-    expect((await postUpdate(c.integrationId, '{not json', c.secret)).status).toBe(400);
-    expect((await postUpdate(c.integrationId, { message: {} }, c.secret)).status).toBe(400);
+    expect((await bed.postUpdate(c.integrationId, '{not json', c.secret)).status).toBe(400);
+    expect((await bed.postUpdate(c.integrationId, { message: {} }, c.secret)).status).toBe(400);
   });
 });
 
 describe('telegram: answers', () => {
   it('answers an instant bot’s customer in the same chat', async () => {
-    const c = await connectedOwner({ process_scheme: 'instant' });
+    const c = await bed.connectedOwner({ process_scheme: 'instant' });
     llm.queue({ kind: 'text', text: 'Здравствуйте! Чем помочь?' });
-    await customerWrites(c, 601, 'Добрый день');
+    await bed.customerWrites(c, 601, 'Добрый день');
     // The webhook answered before the model was asked: the answer is the job's.
     expect(llm.requests).toHaveLength(0);
     await t.jobs.runDue();
@@ -348,12 +306,12 @@ describe('telegram: answers', () => {
   });
 
   it('stores a redelivered update once and answers it once', async () => {
-    const c = await connectedOwner({ process_scheme: 'instant' });
+    const c = await bed.connectedOwner({ process_scheme: 'instant' });
     const update = telegram.userWrites(c.tg.token, 602, { text: 'Сколько стоит стрижка?' });
     for (let i = 0; i < 3; i++)
-      expect((await postUpdate(c.integrationId, update, c.secret)).status).toBe(200);
+      expect((await bed.postUpdate(c.integrationId, update, c.secret)).status).toBe(200);
     await t.jobs.runDue();
-    await postUpdate(c.integrationId, update, c.secret);
+    await bed.postUpdate(c.integrationId, update, c.secret);
     await t.jobs.runDue();
     expect(await storedMessages(c.integrationId)).toMatchObject([
       { author: 'customer', externalId: `update:${update.update_id}` },
@@ -364,13 +322,13 @@ describe('telegram: answers', () => {
   });
 
   it('answers a burst of three messages inside the accumulation window once', async () => {
-    const c = await connectedOwner({ accumulation_messages_seconds: 60 });
+    const c = await bed.connectedOwner({ accumulation_messages_seconds: 60 });
     llm.queue({ kind: 'text', text: 'Да, завтра в 10:00 свободно.' });
-    await customerWrites(c, 603, 'Здравствуйте');
+    await bed.customerWrites(c, 603, 'Здравствуйте');
     t.clock.advance(15_000);
-    await customerWrites(c, 603, 'Хочу подстричься');
+    await bed.customerWrites(c, 603, 'Хочу подстричься');
     t.clock.advance(15_000);
-    await customerWrites(c, 603, 'Завтра утром можно?');
+    await bed.customerWrites(c, 603, 'Завтра утром можно?');
     t.clock.advance(59_000);
     await t.jobs.runDue();
     expect(telegram.accepted('sendMessage')).toHaveLength(0);
@@ -382,7 +340,7 @@ describe('telegram: answers', () => {
   });
 
   it('splits a long answer into messages of at most 4096 characters, in order', async () => {
-    const c = await connectedOwner({ process_scheme: 'instant' });
+    const c = await bed.connectedOwner({ process_scheme: 'instant' });
     const paragraphs = Array.from(
       { length: 9 },
       (_, i) => `Пункт ${i + 1}. ${'подробности '.repeat(80).trim()}`,
@@ -390,7 +348,7 @@ describe('telegram: answers', () => {
     const answer = paragraphs.join('\n\n');
     expect(answer.length).toBeGreaterThan(8192);
     llm.queue({ kind: 'text', text: answer });
-    await customerWrites(c, 604, 'Расскажите всё');
+    await bed.customerWrites(c, 604, 'Расскажите всё');
     await t.jobs.runDue();
     const sent = telegram.sentTexts(c.tg.token, 604);
     expect(sent).toHaveLength(3);
@@ -401,9 +359,9 @@ describe('telegram: answers', () => {
   });
 
   it('waits out Telegram’s flood control (429 retry_after) and then delivers', async () => {
-    const c = await connectedOwner({ process_scheme: 'instant' });
+    const c = await bed.connectedOwner({ process_scheme: 'instant' });
     llm.queue({ kind: 'text', text: 'Записала вас.' });
-    await customerWrites(c, 605, 'Запишите меня');
+    await bed.customerWrites(c, 605, 'Запишите меня');
     telegram.failNext('sendMessage', 1, 1);
     await t.jobs.runDue();
     const attempts = telegram.calls.filter((entry) => entry.method === 'sendMessage');
@@ -414,8 +372,8 @@ describe('telegram: answers', () => {
   });
 
   it('sends the operator’s answer from the chats screen through the bot', async () => {
-    const c = await connectedOwner({ accumulation_messages_seconds: 60 });
-    await customerWrites(c, 606, 'Можно поговорить с администратором?');
+    const c = await bed.connectedOwner({ accumulation_messages_seconds: 60 });
+    await bed.customerWrites(c, 606, 'Можно поговорить с администратором?');
     const [chat] = await t.db
       .select()
       .from(chats)
@@ -435,8 +393,8 @@ describe('telegram: answers', () => {
   });
 
   it('keeps a failed delivery stored and does not retry it', async () => {
-    const c = await connectedOwner({ process_scheme: 'instant' });
-    await customerWrites(c, 607, 'Привет');
+    const c = await bed.connectedOwner({ process_scheme: 'instant' });
+    await bed.customerWrites(c, 607, 'Привет');
     // Telegram asks for a longer wait than a job may spend: the send fails, and is not sent again.
     telegram.failNext('sendMessage', 5, 60);
     await t.jobs.runDue();
@@ -452,7 +410,7 @@ describe('telegram: answers', () => {
 
 describe('telegram: reset and delete', () => {
   it('reset deletes the webhook, forgets the bot and keeps the token', async () => {
-    const c = await connectedOwner();
+    const c = await bed.connectedOwner();
     const reset = await call('POST', `/api/integrations/reset/${c.integrationId}`, { token: c.owner.token });
     expect(reset.status).toBe(200);
     expect(telegram.accepted('deleteWebhook', c.tg.token)).toHaveLength(1);
@@ -463,7 +421,7 @@ describe('telegram: reset and delete', () => {
       connection_data: { token: `••••${c.tg.token.slice(-4)}` },
     });
     expect(Object.keys(reset.json.connection_data)).toEqual(['token']);
-    expect((await postUpdate(c.integrationId, { update_id: 1 }, c.secret)).status).toBe(404);
+    expect((await bed.postUpdate(c.integrationId, { update_id: 1 }, c.secret)).status).toBe(404);
 
     // Resetting what is not connected asks nothing of Telegram.
     await call('POST', `/api/integrations/reset/${c.integrationId}`, { token: c.owner.token });
@@ -471,7 +429,7 @@ describe('telegram: reset and delete', () => {
   });
 
   it('delete deletes the webhook; a Telegram failure does not block it', async () => {
-    const c = await connectedOwner({ process_scheme: 'instant' });
+    const c = await bed.connectedOwner({ process_scheme: 'instant' });
     const deleted = await call('DELETE', `/api/integrations/${c.integrationId}?confirm=true`, {
       token: c.owner.token,
     });
@@ -479,7 +437,7 @@ describe('telegram: reset and delete', () => {
     expect(telegram.accepted('deleteWebhook', c.tg.token)).toHaveLength(1);
     expect(telegram.webhookOf(c.tg.token)).toBeNull();
 
-    const other = await connectedOwner();
+    const other = await bed.connectedOwner();
     telegram.failNext('deleteWebhook', 5, 120);
     const despite = await call('DELETE', `/api/integrations/${other.integrationId}`, {
       token: other.owner.token,

@@ -1,7 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { chats, messages } from '../../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chats, integrations, messages } from '../../db/schema';
 import { visitorRoom } from '../../functions/channels/onchat-view';
+import { hit } from '../../functions/services/auth/rate-limit';
+import { issueVisitor, visitorToken } from '../../functions/services/widget/visitor-token';
+import { WIDGET_LIMITS } from '../../functions/services/widget/widget-limits';
+import type { WidgetVisitor } from '../../functions/shared/onchat';
 import { apiClient, signedInUser } from './support/client';
 import { createWorkingBot, engineTestApp, userTexts } from './support/engine';
 
@@ -35,9 +39,11 @@ async function widget(method: string, path: string, options: WidgetCall = {}) {
   return { status: response.status, headers: response.headers, json };
 }
 
-let visitorCounter = 0;
-/** A visitor id as the widget makes one: random, 22+ characters of [A-Za-z0-9_-]. */
-const newVisitor = () => `visitor_${++visitorCounter}_${crypto.randomUUID().replaceAll('-', '')}`;
+/**
+ * A visitor of widget `id` with its token, as GET /config issues one; minted here, since these tests
+ * need more visitors than one address may get from the config endpoint.
+ */
+const newVisitor = (id: string) => issueVisitor(engine.t.settings.jwtSecret, id);
 const newMessageId = () => crypto.randomUUID().replaceAll('-', '');
 
 interface WidgetSetup {
@@ -69,16 +75,28 @@ async function ownerWithWidget(
   return { token: owner.token, id, botId };
 }
 
-const send = (id: string, visitor: string, text: string, options: WidgetCall & { messageId?: string } = {}) =>
+const send = (
+  id: string,
+  visitor: WidgetVisitor,
+  text: string,
+  options: WidgetCall & { messageId?: string } = {},
+) =>
   widget('POST', `${id}/messages`, {
     ...options,
-    body: { visitor_id: visitor, message_id: options.messageId ?? newMessageId(), text },
+    body: {
+      visitor_id: visitor.id,
+      visitor_token: visitor.token,
+      message_id: options.messageId ?? newMessageId(),
+      text,
+    },
   });
 
-const read = (id: string, visitor: string, options: WidgetCall & { after?: string } = {}) =>
+const visitorQuery = (visitor: WidgetVisitor) => `visitor_id=${visitor.id}&visitor_token=${visitor.token}`;
+
+const read = (id: string, visitor: WidgetVisitor, options: WidgetCall & { after?: string } = {}) =>
   widget(
     'GET',
-    `${id}/messages?visitor_id=${visitor}${options.after ? `&after=${options.after}` : ''}`,
+    `${id}/messages?${visitorQuery(visitor)}${options.after ? `&after=${options.after}` : ''}`,
     options,
   );
 
@@ -171,7 +189,7 @@ describe('widget: settings saved with the integration', () => {
       'connection_data.title': 'Укажите заголовок чата',
     });
 
-    // The same check guards PATCH; other types keep their connection_data as sent.
+    // The same check guards PATCH; other types are not held to the widget's rules, only to their own fields.
     const { id } = (await call('POST', '/api/integrations', { token: owner.token, body: { type: 'onchat' } }))
       .json as { id: string };
     const patched = await call('PATCH', `/api/integrations/${id}`, {
@@ -187,9 +205,10 @@ describe('widget: settings saved with the integration', () => {
     expect(off.status).toBe(200);
     const other = await call('POST', '/api/integrations', {
       token: owner.token,
-      body: { type: 'amocrm', connection_data: { color: 'red' } },
+      body: { type: 'amocrm', connection_data: { color: 'red', api_key: 'amo-api-key-1234' } },
     });
-    expect(other.json.connection_data).toEqual({ color: 'red' });
+    expect(other.status).toBe(201);
+    expect(other.json.connection_data).toEqual({ api_key: '••••1234' });
   });
 });
 
@@ -216,6 +235,10 @@ describe('widget: which widgets and sites are served', () => {
       additional_title: 'Sales team',
       subtitle: 'Ask us anything',
       show_online: false,
+      visitor: {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
+        token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      },
     });
     expect(config.headers.get('access-control-allow-origin')).toBe(SHOP);
     expect(config.headers.get('vary')).toContain('Origin');
@@ -247,7 +270,7 @@ describe('widget: which widgets and sites are served', () => {
     const noOrigin = await widget('GET', `${id}/config`, { origin: null });
     expect(noOrigin.status).toBe(403);
 
-    const visitor = newVisitor();
+    const visitor = await newVisitor(id);
     const posted = await send(id, visitor, 'Здравствуйте', { origin: FOREIGN, lang: 'en' });
     expect(posted.status).toBe(403);
     expect(posted.json.message).toBe(
@@ -273,7 +296,7 @@ describe('widget: which widgets and sites are served', () => {
       expect(config.status).toBe(200);
       expect(config.headers.get('access-control-allow-origin')).toBe(origin);
     }
-    expect((await send(open.id, newVisitor(), 'Привет', { origin: FOREIGN })).status).toBe(202);
+    expect((await send(open.id, await newVisitor(open.id), 'Привет', { origin: FOREIGN })).status).toBe(202);
 
     const wildcard = await ownerWithWidget({ allowed_domains: ['*.example.com'] });
     for (const origin of ['https://example.com', 'https://a.b.example.com', SHOP]) {
@@ -304,20 +327,20 @@ describe('widget: which widgets and sites are served', () => {
     for (const unknown of ids) {
       for (const [method, path] of [
         ['GET', `${unknown}/config`],
-        ['GET', `${unknown}/messages?visitor_id=${newVisitor()}`],
+        ['GET', `${unknown}/messages?${visitorQuery(await newVisitor(unknown))}`],
       ] as const) {
         const answer = await widget(method, path);
         expect(answer.status).toBe(404);
         expect(answer.json).toEqual({ code: 'not_found', message: 'Чат недоступен' });
         expect(answer.headers.get('access-control-allow-origin')).toBe(SHOP);
       }
-      expect((await send(unknown, newVisitor(), 'Привет')).status).toBe(404);
+      expect((await send(unknown, await newVisitor(unknown), 'Привет')).status).toBe(404);
     }
 
     expect((await widget('GET', `${id}/config`)).status).toBe(200);
     await call('PATCH', `/api/integrations/${id}`, { token, body: { activated: false } });
     expect((await widget('GET', `${id}/config`)).status).toBe(404);
-    expect((await send(id, newVisitor(), 'Привет')).status).toBe(404);
+    expect((await send(id, await newVisitor(id), 'Привет')).status).toBe(404);
     await call('PATCH', `/api/integrations/${id}`, { token, body: { activated: true } });
     await call('POST', `/api/integrations/reset/${id}`, { token });
     expect((await widget('GET', `${id}/config`)).status).toBe(404);
@@ -328,7 +351,7 @@ describe('widget: which widgets and sites are served', () => {
 describe('widget: the visitor dialogue', () => {
   it('validates the message and answers validation errors readable by the page', async () => {
     const { id } = await ownerWithWidget();
-    const visitor = newVisitor();
+    const visitor = await newVisitor(id);
     const empty = await send(id, visitor, '   ');
     expect(empty.status).toBe(422);
     expect(empty.json.fields).toEqual({ text: 'Введите сообщение' });
@@ -336,9 +359,11 @@ describe('widget: the visitor dialogue', () => {
     expect((await send(id, visitor, 'а'.repeat(2001))).json.fields).toEqual({
       text: 'Слишком длинное значение',
     });
-    expect((await send(id, 'short', 'Привет')).json.fields).toEqual({ visitor_id: 'Некорректное значение' });
+    expect((await send(id, { ...visitor, id: 'short' }, 'Привет')).json.fields).toEqual({
+      visitor_id: 'Некорректное значение',
+    });
     const badId = await widget('POST', `${id}/messages`, {
-      body: { visitor_id: visitor, message_id: 'system:1', text: 'Привет' },
+      body: { visitor_id: visitor.id, visitor_token: visitor.token, message_id: 'system:1', text: 'Привет' },
     });
     expect(badId.json.fields).toEqual({ message_id: 'Некорректное значение' });
     const malformed = await widget('POST', `${id}/messages`, { rawBody: '{"visitor_id":' });
@@ -354,7 +379,7 @@ describe('widget: the visitor dialogue', () => {
     const { t, fake } = engine;
     const { id } = await ownerWithWidget();
     fake.queue({ kind: 'text', text: 'Здравствуйте! Доставка по городу бесплатная.' });
-    const visitor = newVisitor();
+    const visitor = await newVisitor(id);
     const messageId = newMessageId();
 
     const first = await send(id, visitor, 'Есть доставка?', { messageId });
@@ -426,7 +451,7 @@ describe('widget: the visitor dialogue', () => {
       accumulation_messages_seconds: 30,
     });
     fake.queue({ kind: 'text', text: 'Да, завтра в 10:00 свободно.' });
-    const visitor = newVisitor();
+    const visitor = await newVisitor(id);
     const first = await send(id, visitor, 'Здравствуйте');
     expect(first.json.answer_due_at).toBe(new Date(t.clock.now().getTime() + 30_000).toISOString());
     t.clock.advance(10_000);
@@ -459,7 +484,7 @@ describe('widget: the visitor dialogue', () => {
     const { t, fake } = engine;
     const { id, token, botId } = await ownerWithWidget();
     await apiClient(t)('PATCH', `/api/bot/${botId}`, { token, body: { is_work: false } });
-    const visitor = newVisitor();
+    const visitor = await newVisitor(id);
     const heard: unknown[] = [];
     const first = await send(id, visitor, 'Есть кто?');
     expect(first.json.answer_due_at).toBeNull();
@@ -478,17 +503,51 @@ describe('widget: the visitor dialogue', () => {
   it('keeps visitors apart: another visitor id sees nothing of the first', async () => {
     const { t } = engine;
     const { id } = await ownerWithWidget();
-    const anna = newVisitor();
+    const anna = await newVisitor(id);
     await send(id, anna, 'Мой телефон +7 999 000-00-00');
     await t.jobs.runDue();
-    const stranger = await read(id, newVisitor());
+    const stranger = await read(id, await newVisitor(id));
     expect(stranger.status).toBe(200);
     expect(stranger.json).toEqual({ messages: [], answer_due_at: null, room_url: null });
     expect((await read(id, anna)).json.messages.length).toBeGreaterThan(0);
 
-    // The same visitor id on another widget is another dialogue.
+    // Anna's id without her token reads nothing, and neither does her token on another widget.
+    for (const forged of [
+      { ...anna, token: (await newVisitor(id)).token },
+      { ...anna, token: `${anna.token.slice(0, -1)}${anna.token.endsWith('A') ? 'B' : 'A'}` },
+    ]) {
+      const refused = await read(id, forged);
+      expect(refused.status).toBe(401);
+      expect(refused.json).toEqual({
+        code: 'unauthorized',
+        message: 'Сессия чата устарела. Обновите страницу',
+      });
+      expect(refused.headers.get('access-control-allow-origin')).toBe(SHOP);
+    }
+    const missing = await widget('GET', `${id}/messages?visitor_id=${anna.id}`);
+    expect(missing.status).toBe(401);
     const other = await ownerWithWidget();
-    expect((await read(other.id, anna)).json.messages).toEqual([]);
+    expect((await read(other.id, anna)).status).toBe(401);
+    // The same visitor id on another widget (with that widget's token) is another dialogue.
+    const sameIdThere = {
+      id: anna.id,
+      token: await visitorToken(engine.t.settings.jwtSecret, other.id, anna.id),
+    };
+    expect((await read(other.id, sameIdThere)).json.messages).toEqual([]);
+  });
+
+  it('drops U+0000 from a visitor message instead of losing the message, and refuses deep JSON', async () => {
+    const { id } = await ownerWithWidget();
+    const visitor = await newVisitor(id);
+    const sent = await send(id, visitor, 'При\u0000вет\u0000');
+    expect(sent.status).toBe(202);
+    expect(sent.json.message.text).toBe('Привет');
+    expect((await send(id, visitor, '\u0000')).json.fields).toEqual({ text: 'Введите сообщение' });
+    const deep = await widget('POST', `${id}/messages`, {
+      rawBody: `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+    });
+    expect(deep.status).toBe(400);
+    expect((await storedFor(id)).map((row) => row.text)).toEqual(['Привет']);
   });
 
   it('stores and returns markup as plain text', async () => {
@@ -497,7 +556,7 @@ describe('widget: the visitor dialogue', () => {
     const { id } = await ownerWithWidget();
     const markup = '<script>alert(1)</script><img src=x onerror="alert(2)">';
     fake.queue({ kind: 'text', text: 'Ответ с <b>разметкой</b>' });
-    const visitor = newVisitor();
+    const visitor = await newVisitor(id);
     const sent = await send(id, visitor, markup);
     expect(sent.json.message.text).toBe(markup);
     await t.jobs.runDue();
@@ -514,7 +573,7 @@ describe('widget: the visitor dialogue', () => {
   it('shows operator messages and limits posting per visitor and per address', async () => {
     const { t } = engine;
     const { id, token } = await ownerWithWidget(undefined, { process_scheme: 'accumulation' });
-    const visitor = newVisitor();
+    const visitor = await newVisitor(id);
     for (let i = 0; i < 20; i++) {
       expect((await send(id, visitor, `Сообщение ${i}`, { ip: '10.9.0.1' })).status).toBe(202);
     }
@@ -526,7 +585,7 @@ describe('widget: the visitor dialogue', () => {
     // Other visitors behind the same address still get through, up to the address limit.
     let status = 202;
     for (let i = 0; i < 45 && status === 202; i++)
-      status = (await send(id, newVisitor(), 'Привет', { ip: '10.9.0.1' })).status;
+      status = (await send(id, await newVisitor(id), 'Привет', { ip: '10.9.0.1' })).status;
     expect(status).toBe(429);
     t.clock.advance(61_000);
     expect((await send(id, visitor, 'Снова я', { ip: '10.9.0.1' })).status).toBe(202);
@@ -534,7 +593,7 @@ describe('widget: the visitor dialogue', () => {
     const [chat] = await t.db
       .select()
       .from(chats)
-      .where(and(eq(chats.integrationId, id), eq(chats.externalId, visitor)));
+      .where(and(eq(chats.integrationId, id), eq(chats.externalId, visitor.id)));
     if (!chat) throw new Error('no chat');
     const reply = await apiClient(t)('POST', `/api/chats/${chat.id}/messages`, {
       token,
@@ -546,5 +605,135 @@ describe('widget: the visitor dialogue', () => {
       author: 'operator',
       text: 'Здравствуйте, это оператор Мария',
     });
+  });
+});
+
+describe('widget: visitors are named by the server', () => {
+  // A new hour: the owners signed up above used up the test address's sign-ups.
+  beforeAll(() => engine.t.clock.advance(60 * 60 * 1000 + 1000));
+
+  const config = (id: string, visitor?: Partial<WidgetVisitor>, ip = '10.5.0.1') => {
+    const query = new URLSearchParams();
+    if (visitor?.id) query.set('visitor_id', visitor.id);
+    if (visitor?.token) query.set('visitor_token', visitor.token);
+    return widget('GET', `${id}/config?${query}`, { ip });
+  };
+
+  it('issues a visitor with a token, keeps it while the token is valid, and replaces a forged one', async () => {
+    const { id } = await ownerWithWidget();
+    const first = await config(id);
+    expect(first.status).toBe(200);
+    const visitor = first.json.visitor as WidgetVisitor;
+    expect((await config(id, visitor)).json.visitor).toEqual(visitor);
+
+    // An id without its token, a forged token, or a token of another widget: a new visitor.
+    const other = await ownerWithWidget();
+    const elsewhere = (await config(other.id)).json.visitor as WidgetVisitor;
+    for (const claimed of [
+      { id: visitor.id },
+      { id: visitor.id, token: 'A'.repeat(43) },
+      { id: visitor.id, token: elsewhere.token },
+      { id: elsewhere.id, token: elsewhere.token },
+    ]) {
+      const answer = await config(id, claimed);
+      expect(answer.status).toBe(200);
+      expect(answer.json.visitor.id).not.toBe(claimed.id);
+      expect(answer.json.visitor.token).not.toBe(visitor.token);
+    }
+
+    // The issued visitor writes and reads its own dialogue.
+    expect((await send(id, visitor, 'Здравствуйте')).status).toBe(202);
+    expect((await read(id, visitor)).json.messages.map((m: { text: string }) => m.text)).toEqual([
+      'Здравствуйте',
+    ]);
+  });
+
+  it('refuses a message without a valid token with 401 and stores nothing', async () => {
+    const { id } = await ownerWithWidget();
+    const visitor = await newVisitor(id);
+    const other = await ownerWithWidget();
+    const cases: Record<string, unknown>[] = [
+      { visitor_id: visitor.id },
+      { visitor_id: visitor.id, visitor_token: 'A'.repeat(43) },
+      { visitor_id: visitor.id, visitor_token: (await newVisitor(id)).token },
+      {
+        visitor_id: visitor.id,
+        visitor_token: await visitorToken(engine.t.settings.jwtSecret, other.id, visitor.id),
+      },
+    ];
+    for (const credentials of cases) {
+      const answer = await widget('POST', `${id}/messages`, {
+        body: { ...credentials, message_id: newMessageId(), text: 'Привет' },
+        lang: 'en',
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.json).toEqual({
+        code: 'unauthorized',
+        message: 'The chat session has expired. Reload the page',
+      });
+      expect(answer.headers.get('access-control-allow-origin')).toBe(SHOP);
+    }
+    expect(await storedFor(id)).toEqual([]);
+  });
+
+  it('gives one address only 20 new visitors an hour, and rate-limits the config', async () => {
+    const { id } = await ownerWithWidget();
+    const issued = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const answer = await config(id, undefined, '10.6.0.1');
+      expect(answer.status).toBe(200);
+      issued.add(answer.json.visitor.id);
+    }
+    expect(issued.size).toBe(20);
+    const limited = await config(id, undefined, '10.6.0.1');
+    expect(limited.status).toBe(429);
+    expect(limited.json.code).toBe('rate_limited');
+    expect(limited.json.message).toMatch(/^Слишком много попыток\. Повторите через \d+ мин\.$/);
+    expect(limited.headers.get('access-control-allow-origin')).toBe(SHOP);
+    // A returning visitor from there still gets the widget, and so does a new one elsewhere.
+    const returning = await newVisitor(id);
+    expect((await config(id, returning, '10.6.0.1')).status).toBe(200);
+    expect((await config(id, undefined, '10.6.0.2')).status).toBe(200);
+
+    // Page loads of known visitors count too, at a higher limit.
+    let status = 200;
+    let loads = 0;
+    while (status === 200 && loads < 200) {
+      status = (await config(id, returning, '10.6.0.3')).status;
+      loads++;
+    }
+    expect(status).toBe(429);
+    expect(loads).toBe(121);
+
+    engine.t.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await config(id, undefined, '10.6.0.1')).status).toBe(200);
+  });
+
+  it('caps the customer messages of a widget and of an account per hour', async () => {
+    const { id, token } = await ownerWithWidget(undefined, { process_scheme: 'accumulation' });
+    const [row] = await engine.t.db.select().from(integrations).where(eq(integrations.id, id));
+    if (!row) throw new Error('no widget');
+    const { kv } = engine.t.ports;
+    // The hour's budget is used up by earlier messages (counted the way sending counts them).
+    for (let i = 0; i < WIDGET_LIMITS.messagesPerWidget.max; i++)
+      await hit(kv, WIDGET_LIMITS.messagesPerWidget, id);
+    const refused = await send(id, await newVisitor(id), 'Привет', { ip: '10.7.0.1' });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ code: 'rate_limited' });
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect(await storedFor(id)).toEqual([]);
+
+    // Another widget of the same account still takes messages, until the account's cap.
+    const call = apiClient(engine.t);
+    const second = await call('POST', '/api/integrations', { token, body: { type: 'onchat' } });
+    await call('POST', `/api/integrations/connect/${second.json.id}`, { token });
+    const secondId = second.json.id as string;
+    expect((await send(secondId, await newVisitor(secondId), 'Привет', { ip: '10.7.0.2' })).status).toBe(202);
+    const accountLimit = WIDGET_LIMITS.messagesPerAccount;
+    for (let i = 1; i < accountLimit.max; i++) await hit(kv, accountLimit, row.accountId);
+    expect((await send(secondId, await newVisitor(secondId), 'Ещё', { ip: '10.7.0.3' })).status).toBe(429);
+
+    engine.t.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await send(id, await newVisitor(id), 'Через час', { ip: '10.7.0.1' })).status).toBe(202);
   });
 });

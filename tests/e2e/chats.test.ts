@@ -4,7 +4,8 @@ import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { type LocalServer, startFreshServer } from '../support/local-server';
 import { type Account, apiCall, instantBotOn, readyAccount, signInWithToken } from './support/account';
 import { launchBrowser, newRussianPage } from './support/browser';
-import { seen } from './support/ui';
+import { gone, seen } from './support/ui';
+import { widgetVisitor } from './support/widget-visitor';
 
 const LLM_KEY = 'sk-e2e-fake-key-0123456789';
 const SHOP = 'https://shop.example.com';
@@ -28,22 +29,11 @@ afterAll(async () => {
 });
 
 /** A visitor of the shop's site writing through the widget's public API, as web/widget does. */
-function visitor(widgetId: string) {
-  const id = `visitor-${crypto.randomUUID()}`;
-  const url = `${server.url}/api/widget/${widgetId}/messages`;
+async function visitor(widgetId: string) {
+  const shopper = await widgetVisitor(server, widgetId, SHOP);
   return {
-    write: async (text: string) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: SHOP },
-        body: JSON.stringify({ visitor_id: id, message_id: crypto.randomUUID(), text }),
-      });
-      expect(response.status).toBe(202);
-    },
-    reads: async () => {
-      const response = await fetch(`${url}?visitor_id=${id}`, { headers: { origin: SHOP } });
-      return ((await response.json()) as { messages: { author: string; text: string }[] }).messages;
-    },
+    write: async (text: string) => expect(await shopper.write(text)).toBe(202),
+    reads: shopper.reads,
   };
 }
 
@@ -75,7 +65,7 @@ describe('chats in the browser', () => {
 
     // The visitor writes; the owner's open screen shows the chat without being reloaded.
     fake.queue({ kind: 'text', text: 'Здравствуйте! Размер M есть в наличии.' });
-    const customer = visitor(widget.id);
+    const customer = await visitor(widget.id);
     await customer.write('Есть ли худи размера M?');
     const item = page.getByTestId('chat-item');
     await seen(item.getByText('Здравствуйте! Размер M есть в наличии.'));
@@ -110,6 +100,43 @@ describe('chats in the browser', () => {
     await seen(page.getByTestId('chat-summary').getByText('Клиент выбрал худи M, доставка завтра до 18:00.'));
     // Only the one answer was a bot's: the pause held while the customer wrote again.
     expect(fake.bodies).toHaveLength(2);
+    await context.close();
+  });
+
+  it('opens a long dialogue at its newest messages and shows earlier ones on demand', async () => {
+    const widget = (await apiCall(
+      server,
+      'POST',
+      '/api/integrations',
+      { type: 'onchat', connection_data: { allowed_domains: ['shop.example.com'] } },
+      account.token,
+    )) as { id: string };
+    await apiCall(server, 'POST', `/api/integrations/connect/${widget.id}`, undefined, account.token);
+    const shopper = await widgetVisitor(server, widget.id, SHOP);
+    expect(await shopper.write('Самое первое сообщение')).toBe(202);
+    const chats = (await apiCall(server, 'GET', '/api/chats', undefined, account.token)) as {
+      items: { id: string; external_id: string }[];
+    };
+    const chat = chats.items.find((item) => item.external_id === shopper.visitor.id);
+    if (!chat) throw new Error('the visitor has no chat');
+    for (let n = 1; n <= 60; n++) {
+      await apiCall(server, 'POST', `/api/chats/${chat.id}/messages`, { text: `Ответ №${n}` }, account.token);
+    }
+
+    const { context, page } = await newRussianPage(browser, server.url);
+    await signInWithToken(page, account, '/chats');
+    await page.getByTestId('chat-item').filter({ hasText: 'Ответ №60' }).click();
+    const dialogue = page.getByTestId('chat-messages');
+    await seen(dialogue.getByText('Ответ №60', { exact: true }));
+    await seen(dialogue.getByText('Ответ №11', { exact: true }));
+    expect(await dialogue.getByText('Ответ №10', { exact: true }).count()).toBe(0);
+    expect(await dialogue.getByText('Самое первое сообщение').count()).toBe(0);
+
+    await dialogue.getByRole('button', { name: 'Показать ранее' }).click();
+    await seen(dialogue.getByText('Самое первое сообщение'));
+    await seen(dialogue.getByText('Ответ №10', { exact: true }));
+    await gone(dialogue.getByRole('button', { name: 'Показать ранее' }));
+    expect(await dialogue.getByTestId('chat-message-operator').count()).toBe(60);
     await context.close();
   });
 });

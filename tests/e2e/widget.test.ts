@@ -192,6 +192,31 @@ describe('the website chat widget', () => {
     await seen(panel(shop).getByText(ANSWER));
     await seen(panel(shop).getByText('Есть доставка?'));
     expect(await chatCount()).toBe(1);
+    const storageKey = `chat-widget:${widget.id}`;
+    const stored = (key: string) =>
+      shop.evaluate((name) => JSON.parse(localStorage.getItem(name) ?? 'null'), key) as Promise<{
+        visitor: { id: string; token: string } | null;
+        messages: unknown[];
+      }>;
+    const kept = await stored(storageKey);
+    expect(kept.visitor).toEqual({ id: expect.any(String), token: expect.stringMatching(/^[\w-]{43}$/) });
+
+    // A visitor saved as a bare id (before tokens) cannot prove it is that visitor: it starts afresh.
+    await shop.evaluate(
+      ({ key, id }) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({ visitor: id, open: true, messages: [{ id: 'x', author: 'bot', text: 'Чужое' }] }),
+        ),
+      { key: storageKey, id: kept.visitor?.id },
+    );
+    await shop.reload();
+    await seen(panel(shop).getByText('Здравствуйте! Чем можем помочь?'));
+    expect(await panel(shop).getByText(ANSWER).count()).toBe(0);
+    expect(await panel(shop).getByText('Чужое').count()).toBe(0);
+    const renewed = await stored(storageKey);
+    expect(renewed.visitor?.id).not.toBe(kept.visitor?.id);
+    expect(renewed.messages).toEqual([]);
     await visitor.close();
 
     // The same page on a host that is not allowed: the widget says so, and nothing reaches the bot.

@@ -273,6 +273,28 @@ export class FakeOpenAi {
     return this.requests.filter((request) => isRecord(request.body)).map((request) => request.body as Json);
   }
 
+  /**
+   * For tests that run elsewhere (inside workerd), at the same address as the API:
+   *   POST /__fake/queue     [steps]  → {pending}   (queue)
+   *   GET  /__fake/requests           → {count}     (chat completion requests so far)
+   *   POST /__fake/reset              → {}          (reset)
+   */
+  private introspect(method: string, path: string, body: unknown, response: ServerResponse) {
+    if (method === 'POST' && path === '/__fake/queue' && Array.isArray(body)) {
+      this.queue(...(body as FakeOpenAiStep[]));
+      return this.send(response, 200, { pending: this.pending });
+    }
+    if (method === 'GET' && path === '/__fake/requests') {
+      const count = this.requests.filter((entry) => entry.path === '/v1/chat/completions').length;
+      return this.send(response, 200, { count });
+    }
+    if (method === 'POST' && path === '/__fake/reset') {
+      this.reset();
+      return this.send(response, 200, {});
+    }
+    return this.send(response, 404, { error: 'unknown fake endpoint' });
+  }
+
   private handle(request: IncomingMessage, raw: string, response: ServerResponse) {
     const path = new URL(request.url ?? '/', 'http://fake').pathname;
     let body: unknown = raw;
@@ -281,6 +303,7 @@ export class FakeOpenAi {
     } catch {
       // Kept raw; answered below.
     }
+    if (path.startsWith('/__fake/')) return this.introspect(request.method ?? '', path, body, response);
     this.requests.push({ method: request.method ?? '', path, headers: request.headers, body });
 
     const key = bearer(request);

@@ -1,5 +1,6 @@
 import { createApp } from '../../functions/app';
 import { engineJobs } from '../../functions/engine/jobs';
+import { resolvingWebhookFetch } from '../../functions/local-webhook-fetch';
 import type { AppSettings, Ports } from '../../functions/ports';
 import { ManualClock } from '../../functions/ports/clock-manual';
 import { openPgliteDb } from '../../functions/ports/db-pglite';
@@ -13,6 +14,9 @@ import { LocalRooms } from '../../functions/ports/rooms-local';
 export const TEST_SETTINGS: AppSettings = {
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
   publicUrl: 'http://127.0.0.1:8787',
+  /** A fixed SECRETS_KEY (32 bytes, base64), so tests can open what the app sealed. */
+  secretsKey: 'dGVzdC1zZWNyZXRzLWtleS0zMi1ieXRlcy1sb25nISE=',
+  webhookFetch: resolvingWebhookFetch(),
 };
 
 export interface TestAppOptions {

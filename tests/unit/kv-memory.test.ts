@@ -23,4 +23,13 @@ describe('in-memory kv', () => {
     expect(await kv.get('k')).toBeNull();
     expect(await kv.get('forever')).toBe('v');
   });
+
+  it('gives an attempt back within the same window', async () => {
+    const clock = new ManualClock();
+    const kv = new MemoryKv(clock);
+    expect(await kv.incr('b', 60)).toBe(1);
+    expect(await kv.incr('b', 60)).toBe(2);
+    expect(await kv.incr('b', 60, -1)).toBe(1);
+    expect(await kv.ttl('b')).toBe(60);
+  });
 });

@@ -27,6 +27,14 @@ describe('telegramInbound', () => {
     );
   });
 
+  it('drops U+0000 from what it reads (Postgres cannot store it) and keeps the rest', () => {
+    expect(telegramInbound(update({ text: 'При\u0000вет' }))?.text).toBe('Привет');
+    expect(
+      telegramInbound(update({ document: { file_name: 'a\u0000.pdf' }, caption: '\u0000Вот' }))?.text,
+    ).toBe('[document: a.pdf] Вот');
+    expect(telegramInbound(update({ text: '\u0000\u0000' }))).toBeNull();
+  });
+
   it('ignores updates without a message, service messages and bots', () => {
     expect(telegramInbound({ update_id: 1 })).toBeNull();
     expect(telegramInbound({ update_id: 1, message: 'text' })).toBeNull();

@@ -4,6 +4,7 @@ declare namespace Cloudflare {
   interface Env {
     PUBLIC_URL: string;
     JWT_SECRET: string;
+    SECRETS_KEY: string;
     DATABASE_URL: string;
     NEON_WS_PROXY: string;
     UPSTASH_REDIS_REST_URL: string;
@@ -18,5 +19,7 @@ declare namespace Cloudflare {
     MAIL_API_KEY: string;
     MAIL_FROM: string;
     TELEGRAM_API_ROOT: string;
+    LLM_BASE_URL: string;
+    LLM_API_KEY: string;
   }
 }

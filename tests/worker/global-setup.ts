@@ -2,6 +2,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { TestProject } from 'vitest/node';
 import { openPgliteDb } from '../../functions/ports/db-pglite';
 import { startFakeMailApi } from '../fakes/mail-api';
+import { startFakeOpenAi } from '../fakes/openai';
 import { startFakeQStash } from '../fakes/qstash';
 import { startFakeTelegram } from '../fakes/telegram';
 import { startFakeUpstashRedis } from '../fakes/upstash-redis';
@@ -18,7 +19,7 @@ declare module 'vitest' {
 /**
  * Node side of the Worker tests: Postgres is PGlite in memory with the migrations applied, served on
  * its wire protocol and reached by the real Neon driver through a WebSocket pipe; Upstash Redis,
- * QStash, the mail API and the Telegram Bot API are protocol-faithful fakes.
+ * QStash, the mail API, the Telegram Bot API and the OpenAI-compatible model are protocol-faithful fakes.
  */
 export default async function setup(project: TestProject) {
   const { client } = await openPgliteDb();
@@ -30,6 +31,7 @@ export default async function setup(project: TestProject) {
   const qstash = await startFakeQStash(TEST_SECRETS.QSTASH_TOKEN);
   const mail = await startFakeMailApi(TEST_SECRETS.MAIL_API_KEY);
   const telegram = await startFakeTelegram();
+  const llm = await startFakeOpenAi({ apiKey: TEST_SECRETS.LLM_API_KEY });
 
   project.provide('workerBindings', {
     ...TEST_SECRETS,
@@ -41,13 +43,22 @@ export default async function setup(project: TestProject) {
     MAIL_API_URL: mail.endpoint,
     // Tests reach the fake's own state through its `/__fake/...` endpoints at the same address.
     TELEGRAM_API_ROOT: telegram.url,
+    // The model; tests script its answers through `/__fake/...` at the same host.
+    LLM_BASE_URL: llm.baseUrl,
     // Nothing listens here: publishing to a room is best effort and only logs the failure
     // (tests/worker/party.node.test.ts checks the room itself).
     PARTYKIT_HOST: 'http://127.0.0.1:9',
   });
 
   return async () => {
-    await Promise.all([telegram.close(), mail.close(), qstash.close(), redis.close(), neonProxy.close()]);
+    await Promise.all([
+      llm.close(),
+      telegram.close(),
+      mail.close(),
+      qstash.close(),
+      redis.close(),
+      neonProxy.close(),
+    ]);
     await postgres.stop();
     await client.close();
   };

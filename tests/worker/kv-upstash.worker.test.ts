@@ -27,6 +27,16 @@ describe('UpstashKv', () => {
     expect(ttl).toBeLessThanOrEqual(60);
   });
 
+  it('gives an attempt back without touching the window', async () => {
+    const k = key('refund');
+    expect(await kv().incr(k, 60)).toBe(1);
+    expect(await kv().incr(k, 60)).toBe(2);
+    expect(await kv().incr(k, 60, -1)).toBe(1);
+    const ttl = await kv().ttl(k);
+    expect(ttl).toBeGreaterThan(55);
+    expect(ttl).toBeLessThanOrEqual(60);
+  });
+
   it('gives values set with a ttl an expiry', async () => {
     const k = key('ttl');
     await kv().set(k, '1', { ttlSeconds: 30 });

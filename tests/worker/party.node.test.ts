@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { attachRoomSockets } from '../../functions/local-rooms-socket';
-import type { Rooms } from '../../functions/ports/rooms';
+import { type Rooms, roomSocketUrl } from '../../functions/ports/rooms';
 import { LocalRooms } from '../../functions/ports/rooms-local';
 import { PartyKitRooms } from '../../functions/ports/rooms-partykit';
+import { ROOM_CLOSE } from '../../functions/shared/room-revoke';
+import { signRoomToken } from '../../functions/shared/room-token';
 import { type DevServer, freePort, ROOT, startDevServer } from './support/processes';
 
 const SECRET = 'party-test-secret-long-enough-to-pass-the-check';
@@ -51,15 +53,18 @@ afterEach(() => {
 });
 
 /** A browser's socket on the address the API hands out for a room, collecting what it receives. */
-async function browser(shape: Shape, room: string) {
-  const socket = new WebSocket(await shape.rooms.joinUrl(room, new Date()));
-  openSockets.add(socket);
+async function browser(shape: Shape, room: string, sessionId?: string) {
+  const socket = socketOn(await shape.rooms.joinUrl(room, new Date(), sessionId));
   const received: string[] = [];
   let read = 0;
   socket.on('message', (data) => received.push(String(data)));
+  const closed = once(socket, 'close').then(([code]) => code as number);
   await once(socket, 'open');
   return {
+    socket,
     received,
+    /** The close code, once the room closes the socket. */
+    closed,
     /** The next message not yet read, waiting for it if need be. */
     next: async (timeoutMs = 5_000) => {
       const deadline = Date.now() + timeoutMs;
@@ -67,6 +72,24 @@ async function browser(shape: Shape, room: string) {
       return received[read++];
     },
   };
+}
+
+function socketOn(url: string): WebSocket {
+  const socket = new WebSocket(url);
+  openSockets.add(socket);
+  return socket;
+}
+
+/**
+ * Whether a socket on `url` is kept out: refused at the upgrade (the local server) or closed as
+ * revoked right after it (PartyKit, whose edge check cannot see the room's revocations).
+ */
+async function keptOut(url: string): Promise<string> {
+  const socket = socketOn(url);
+  return new Promise((done) => {
+    socket.once('error', (error) => done(error.message.includes('401') ? 'refused' : error.message));
+    socket.once('close', (code) => done(code === ROOM_CLOSE.revoked.code ? 'refused' : `closed ${code}`));
+  });
 }
 
 beforeAll(async () => {
@@ -130,6 +153,39 @@ describe.each([
       expect(error.message).toContain('401');
     }
   });
+
+  it('closes a socket when its token expires', async () => {
+    const room = `integration-${crypto.randomUUID()}`;
+    const token = await signRoomToken(SECRET, room, new Date(), { seconds: 2 });
+    const socket = socketOn(roomSocketUrl(shape.origin, room, token));
+    const [code] = (await once(socket, 'close')) as [number];
+    expect(code).toBe(ROOM_CLOSE.expired.code);
+  });
+
+  it("closes an ended session's sockets and keeps its token out, other sessions' sockets stay", async () => {
+    const room = `account:${crypto.randomUUID()}`;
+    const ended = await browser(shape, room, 'session-1');
+    const kept = await browser(shape, room, 'session-2');
+    const url = await shape.rooms.joinUrl(room, new Date(), 'session-1');
+    await shape.rooms.revokeSockets(room, { session: 'session-1' });
+    expect(await ended.closed).toBe(ROOM_CLOSE.revoked.code);
+    expect(await keptOut(url)).toBe('refused');
+    await shape.rooms.publish(room, { type: 'still-here' });
+    expect(await kept.next()).toBe('{"type":"still-here"}');
+  });
+
+  it("closes every socket but the kept session's, sessionless ones included", async () => {
+    const room = `account:${crypto.randomUUID()}`;
+    const kept = await browser(shape, room, 'current');
+    const others = [await browser(shape, room, 'other'), await browser(shape, room)];
+    await shape.rooms.revokeSockets(room, { allBut: 'current' });
+    expect(await Promise.all(others.map((other) => other.closed))).toEqual([
+      ROOM_CLOSE.revoked.code,
+      ROOM_CLOSE.revoked.code,
+    ]);
+    await shape.rooms.publish(room, { type: 'still-here' });
+    expect(await kept.next()).toBe('{"type":"still-here"}');
+  });
 });
 
 describe('PartyKit room HTTP side', () => {
@@ -142,6 +198,23 @@ describe('PartyKit room HTTP side', () => {
     const response = await fetch(roomUrl(), { method: 'POST', body: '{}' });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('refuses a revoke without the shared secret, and a malformed one', async () => {
+    const room = `account:${crypto.randomUUID()}`;
+    await expect(
+      new PartyKitRooms(partykit.url, 'wrong-secret-that-is-also-long-enough').revokeSockets(room, {
+        allBut: null,
+      }),
+    ).rejects.toThrow('PartyKit answered 401');
+    const forged = await fetch(`${roomUrl()}?command=revoke`, { method: 'POST', body: '{"allBut":null}' });
+    expect(forged.status).toBe(401);
+    const malformed = await fetch(`${roomUrl()}?command=revoke`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}` },
+      body: '{"everyone":true}',
+    });
+    expect(malformed.status).toBe(400);
   });
 
   it('accepts only POST with a JSON body', async () => {

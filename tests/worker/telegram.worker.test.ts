@@ -1,11 +1,14 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { integrations } from '../../db/schema';
 import { RESPOND_JOB } from '../../functions/engine/job-names';
 import { jobUrl } from '../../functions/ports/jobs-qstash';
 import type { PublishedMessage } from '../fakes/qstash';
 import type { FakeTelegramBot, FakeTelegramCall, FakeWebhook } from '../fakes/telegram';
 import { call, signedIn } from './support/api';
+import { withDb } from './support/db';
 
 /** global-setup.ts points the Worker at the fake Telegram; its `/__fake/...` endpoints live there too. */
 const telegramApi = env.TELEGRAM_API_ROOT;
@@ -97,6 +100,14 @@ describe('the Telegram channel in the production shape (grammY web build, Neon)'
     });
     if (!webhook?.secretToken) throw new Error('no webhook secret registered');
     expect(JSON.stringify(connected.json)).not.toContain(webhook.secretToken);
+    // Both credentials are sealed under SECRETS_KEY with WebCrypto inside workerd, never stored plain.
+    const stored = await withDb(async (db) => {
+      const [row] = await db.select().from(integrations).where(eq(integrations.id, integrationId));
+      return JSON.stringify(row?.connectionData);
+    });
+    expect(stored).toContain('"ct"');
+    expect(stored).not.toContain(tg.token);
+    expect(stored).not.toContain(webhook.secretToken);
 
     // A customer writes; Telegram delivers the Update to the registered URL with the secret.
     const update = await fakeTelegram.userWrites(tg.token, 4242, 'Hello from Telegram');

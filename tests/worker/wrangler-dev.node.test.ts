@@ -75,6 +75,7 @@ describe('wrangler dev: static assets and a misconfigured API', () => {
       expect(body.message).toContain('JWT_SECRET');
       expect(body.message).toContain('DATABASE_URL');
       expect(body.message).toContain('UPSTASH_REDIS_REST_URL');
+      expect(body.message).toContain('SECRETS_KEY');
       for (const value of SECRET_VALUES) expect(text).not.toContain(value);
     }
     const log = await logContaining('DATABASE_URL must be');

@@ -1,44 +1,33 @@
+import { isIpAddress, isPublicAddress } from './ip-address';
+
 /**
- * Which addresses a bot's webhook may call. Without `allowPrivate`, loopback, private, link-local
- * (cloud metadata), carrier-grade NAT, multicast and reserved addresses are refused, and so are
- * host names that only mean something inside a network. The check reads the URL, not DNS: Workers
- * cannot resolve names, and Cloudflare itself blocks fetches into private networks there.
+ * Which URLs a bot's webhook may call, read from the URL alone. Without `allowPrivate`: only http(s)
+ * on ports 80 and 443, no address that is not public (in every spelling the URL parser normalises:
+ * `2130706433`, `0x7f.1`, `[::ffff:7f00:1]`), and no host name that only means something inside a
+ * network (`localhost.`, `printer.local`, a name without a dot). Where the runtime can resolve names
+ * (Node), the webhook fetch then checks every address the name resolves to and connects to the
+ * checked one (functions/local-webhook-fetch.ts); Workers cannot, and Cloudflare itself blocks
+ * fetches into private networks there.
  */
 
-export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: 'invalid_url' | 'private_address' };
+export type UrlRefusal = 'invalid_url' | 'private_address' | 'port_not_allowed';
 
-function privateIpv4(host: string): boolean | null {
-  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (!match) return null;
-  const [a = 0, b = 0, c = 0] = match.slice(1).map(Number);
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 0 && c === 0) ||
-    (a === 192 && b === 168) ||
-    (a === 198 && (b === 18 || b === 19)) ||
-    a >= 224
-  );
-}
+export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: UrlRefusal };
 
-function privateIpv6(host: string): boolean {
-  const address = host.toLowerCase();
-  if (address === '::' || address === '::1') return true;
-  // IPv4-mapped (the URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1).
-  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(address);
-  if (mapped) {
-    const high = Number.parseInt(mapped[1] ?? '0', 16);
-    const low = Number.parseInt(mapped[2] ?? '0', 16);
-    return privateIpv4(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`) === true;
-  }
-  return /^(f[cd]|fe[89ab]|ff)/.test(address);
-}
+/** The ports a webhook may use unless the installation allows private webhooks. */
+export const WEBHOOK_PORTS: readonly string[] = ['', '80', '443'];
 
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa)$/i;
+
+/** A host name as DNS reads it: lower case, without the trailing dot(s) of a fully qualified name. */
+const bareName = (host: string) => host.toLowerCase().replace(/\.+$/, '');
+
+/** Whether a URL's host (as URL.hostname gives it) may be called from the text alone. */
+export function publicHost(host: string): boolean {
+  if (isIpAddress(host)) return isPublicAddress(host);
+  const name = bareName(host);
+  return name.includes('.') && !LOCAL_NAME.test(name);
+}
 
 export function checkWebhookUrl(raw: string, allowPrivate: boolean): UrlCheck {
   let url: URL;
@@ -55,9 +44,7 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): UrlCheck {
   )
     return { ok: false, reason: 'invalid_url' };
   if (allowPrivate) return { ok: true, url };
-  const host = url.hostname;
-  const isPrivate = host.startsWith('[')
-    ? privateIpv6(host.slice(1, -1))
-    : (privateIpv4(host) ?? (LOCAL_NAME.test(host) || !host.includes('.')));
-  return isPrivate ? { ok: false, reason: 'private_address' } : { ok: true, url };
+  if (!publicHost(url.hostname)) return { ok: false, reason: 'private_address' };
+  if (!WEBHOOK_PORTS.includes(url.port)) return { ok: false, reason: 'port_not_allowed' };
+  return { ok: true, url };
 }

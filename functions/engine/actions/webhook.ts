@@ -2,6 +2,7 @@ import type { BotAction } from '../../shared/schemas/bot-actions';
 import { fillPlaceholders, jsonEscape } from '../placeholders';
 import { placeholderValues, type ToolResult, type Turn, toolAnswer } from '../turn';
 import { checkWebhookUrl } from './url-guard';
+import { WebhookRefused } from './webhook-fetch';
 
 export type WebhookAction = Extract<BotAction, { type: 'webhook' }>;
 
@@ -11,6 +12,9 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 const MAX_ANSWER_CHARS = 2000;
 
 export const WEBHOOK_PARAMETERS = { type: 'object', properties: {}, additionalProperties: false };
+
+/** The chat and the newest customer message being answered: one key per answer, however often it runs. */
+export const idempotencyKey = (turn: Turn) => `${turn.chat.id}:${turn.waiting.at(-1)?.id ?? 'none'}`;
 
 /** Reads at most `limit` characters of a body, so a huge answer does not fill memory. */
 async function readCapped(response: Response, limit: number): Promise<string> {
@@ -57,18 +61,23 @@ export async function runWebhook(turn: Turn, action: WebhookAction): Promise<Too
   const { method, headers } = action.settings;
   const record = (ok: boolean, detail: string) =>
     turn.actions.push({ name: action.name, type: 'webhook', ok, detail });
+  const allowPrivate = turn.ctx.settings.allowPrivateWebhooks === true;
+  const refused = (reason: string) => {
+    record(false, reason);
+    return toolAnswer({ ok: false, error: `The webhook was not called: ${reason.replaceAll('_', ' ')}` });
+  };
   const target = checkWebhookUrl(
     fillPlaceholders(action.settings.url, values, encodeURIComponent),
-    turn.ctx.settings.allowPrivateWebhooks === true,
+    allowPrivate,
   );
-  if (!target.ok) {
-    record(false, target.reason);
-    return toolAnswer({ ok: false, error: `The webhook was not called: ${target.reason.replace('_', ' ')}` });
-  }
+  if (!target.ok) return refused(target.reason);
   const sent = new Headers();
   for (const header of headers) {
     if (header.name) sent.set(header.name, fillPlaceholders(header.value, values));
   }
+  // A run retried after a crash or a model error calls the webhook again for the same messages;
+  // the key is the same then, so the receiving system can do the work once.
+  if (!sent.has('idempotency-key')) sent.set('idempotency-key', idempotencyKey(turn));
   let body: string | undefined;
   if (method !== 'GET') {
     const built = requestBody(action, turn, values);
@@ -76,19 +85,25 @@ export async function runWebhook(turn: Turn, action: WebhookAction): Promise<Too
     if (!sent.has('content-type')) sent.set('content-type', built.type);
   }
   try {
-    const response = await fetch(target.url, {
-      method,
-      headers: sent,
-      body,
-      // A redirect could lead to an address the check above would refuse.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
+    // The shape's fetch checks where the name leads and connects only there (url-guard.ts).
+    const response = await turn.ctx.settings.webhookFetch(
+      target.url,
+      {
+        method,
+        headers: sent,
+        body,
+        // A redirect could lead to an address the check above would refuse.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      },
+      { allowPrivate },
+    );
     const answer = await readCapped(response, MAX_ANSWER_CHARS);
     const ok = response.status >= 200 && response.status < 300;
     record(ok, `HTTP ${response.status}`);
     return toolAnswer({ ok, status: response.status, answer });
   } catch (error) {
+    if (error instanceof WebhookRefused) return refused(error.reason);
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     const detail = timedOut ? 'timeout' : 'network error';
     record(false, detail);

@@ -6,6 +6,6 @@ import { logout } from '../../services/auth/login';
 
 export const logoutHandlers = factory.createHandlers(requireAccount, async (c) => {
   const ctx = accountContext(c);
-  await logout(ctx, ctx.sessionId);
+  await logout(ctx, ctx.account.id, ctx.sessionId);
   return c.json({ message: translate('logged_out', ctx.lang) });
 });

@@ -9,11 +9,14 @@ export type JobRunner = (payload: unknown, ports: Ports) => Promise<void>;
 export type JobRunners = ReadonlyMap<string, JobRunner>;
 
 /** Each recurring schedule as a job, under the same name the local runner uses. */
-export function scheduleRunners(definitions: ScheduleDefinition[]): Map<string, JobRunner> {
+export function scheduleRunners(
+  definitions: ScheduleDefinition[],
+  settings: AppSettings,
+): Map<string, JobRunner> {
   return new Map(
     definitions.map((definition): [string, JobRunner] => [
       scheduleJobName(definition.id),
-      (_payload, ports) => definition.handler(ports),
+      (_payload, ports) => definition.handler(ports, settings),
     ]),
   );
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { requireAccount } from '../../http/require-account';
+import { requireSession } from '../../http/require-session';
 import { changePasswordHandlers } from './change-password';
 import { getProfileHandlers } from './get-profile';
 import { telegramRecipientsHandlers } from './telegram-recipients';
@@ -8,7 +9,7 @@ import { updateProfileHandlers } from './update-profile';
 
 export const profileRoutes = new Hono<AppEnv>()
   .use('/profile/*', requireAccount)
-  .use('/change_password', requireAccount)
+  .use('/change_password', requireAccount, requireSession)
   .get('/profile', ...getProfileHandlers)
   .post('/profile', ...updateProfileHandlers)
   .post('/profile/tg', ...telegramRecipientsHandlers)

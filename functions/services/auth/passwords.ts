@@ -38,6 +38,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, fromBase64(expected));
 }
 
+/**
+ * A well-formed hash no password matches (its expected bytes are all zero, a PBKDF2 output nobody can
+ * aim at), at today's cost: checking against it takes as long as checking a real account.
+ */
+const DUMMY_HASH = `pbkdf2-sha256$${ITERATIONS}$${'A'.repeat(22)}==$${'A'.repeat(43)}=`;
+
+/**
+ * Whether the password matches the account's hash; with no account it still spends the same work
+ * on a dummy hash and says no, so the answer's timing does not tell which e-mails are registered.
+ */
+export async function verifyPasswordOf(password: string, stored: string | undefined): Promise<boolean> {
+  const matches = await verifyPassword(password, stored ?? DUMMY_HASH);
+  return stored !== undefined && matches;
+}
+
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');

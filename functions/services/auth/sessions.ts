@@ -2,9 +2,24 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { type Account, accounts, sessions } from '../../../db/schema';
 import type { Db } from '../../ports/db';
+import { type AuthPorts, accountChanged, cachedAccount } from './auth-cache';
 
 export const SESSION_DAYS = 30;
 const encoder = new TextEncoder();
+
+/** The HMAC key, imported once per secret rather than on every request. */
+const signingKeys = new Map<string, Promise<CryptoKey>>();
+function signingKey(secret: string): Promise<CryptoKey> {
+  let key = signingKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    signingKeys.set(secret, key);
+  }
+  return key;
+}
 
 /** Opens a server-side session and returns a JWT naming it; revoking the row kills the token. */
 export async function openSession(db: Db, secret: string, accountId: string, now: Date) {
@@ -16,48 +31,64 @@ export async function openSession(db: Db, secret: string, accountId: string, now
     .setSubject(accountId)
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(encoder.encode(secret));
+    .sign(await signingKey(secret));
   return { token, expiresAt };
 }
 
 /**
- * The account behind a live session token, or null. Deliberately not a named prepared statement:
+ * The account behind a live session token, or null. The row is cached in `kv` for a minute and
+ * revocation takes effect at once (auth-cache.ts). Deliberately not a named prepared statement:
  * Neon's pooler and the test socket share backends between connections, where a second PREPARE of
  * the same name fails.
  */
 export async function accountForToken(
-  db: Db,
+  ports: AuthPorts,
   secret: string,
   token: string,
   now: Date,
 ): Promise<{ account: Account; sessionId: string } | null> {
   let sessionId: string;
+  let accountId: string | undefined;
   try {
-    const { payload } = await jwtVerify(token, encoder.encode(secret), {
+    const { payload } = await jwtVerify(token, await signingKey(secret), {
       algorithms: ['HS256'],
       currentDate: now,
     });
     if (typeof payload.sid !== 'string') return null;
     sessionId = payload.sid;
+    accountId = payload.sub;
   } catch {
     return null;
   }
-  const [row] = await db
-    .select({ account: accounts })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  return row ? { account: row.account, sessionId } : null;
+  const found = await cachedAccount(ports.kv, `auth:session:${sessionId}`, accountId, async () => {
+    const [row] = await ports.db
+      .select({ account: accounts })
+      .from(sessions)
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    return row?.account ?? null;
+  });
+  return found ? { account: found, sessionId } : null;
 }
 
-export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+export async function revokeSession(ports: AuthPorts, accountId: string, sessionId: string, now: Date) {
+  await ports.db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, accountId)));
+  await accountChanged(ports.kv, accountId);
 }
 
 /** Revokes every session of the account, except `keep` when given. */
-export async function revokeAllSessions(db: Db, accountId: string, now: Date, keep?: string | null) {
+export async function revokeAllSessions(
+  ports: AuthPorts,
+  accountId: string,
+  now: Date,
+  keep?: string | null,
+) {
   const scope = keep
     ? and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), ne(sessions.id, keep))
     : and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt));
-  await db.update(sessions).set({ revokedAt: now }).where(scope);
+  await ports.db.update(sessions).set({ revokedAt: now }).where(scope);
+  await accountChanged(ports.kv, accountId);
 }

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { IntegrationType } from '../../../db/schema';
 import { bots } from '../../../db/schema';
+import { MAX_BOTS } from '../../shared/constants';
 import { type BotSettingsInput, withChanges } from '../../shared/schemas/bot';
 import type { AccountContext } from '../context';
 import { integrationTypesById } from './account-integrations';
@@ -20,7 +21,8 @@ export async function listBots(ctx: AccountContext): Promise<BotView[]> {
     .select()
     .from(bots)
     .where(eq(bots.accountId, ctx.account.id))
-    .orderBy(desc(bots.createdAt), desc(bots.id));
+    .orderBy(desc(bots.createdAt), desc(bots.id))
+    .limit(MAX_BOTS);
   const types = await integrationTypesById(ctx);
   return rows.map((row) => view(ctx, row, types));
 }

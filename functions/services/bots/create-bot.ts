@@ -7,6 +7,7 @@ import {
   defaultBotSettings,
   withChanges,
 } from '../../shared/schemas/bot';
+import { ensureRoomFor } from '../account-limits';
 import type { AccountContext } from '../context';
 import { integrationLabel, integrationsByType, integrationTypesById } from './account-integrations';
 import { settingsColumns } from './bot-row';
@@ -51,6 +52,7 @@ async function startingPoint(
  */
 export async function createBot(ctx: AccountContext, input: CreateBotInput): Promise<Outcome<BotView>> {
   const { template_id, lang, ...changes } = input;
+  await ensureRoomFor(ctx, 'bots');
   const start = await startingPoint(ctx, template_id, lang);
   if (!start.ok) return start;
   const settings = withChanges(start.value.settings, changes);

@@ -8,5 +8,6 @@ export interface LiveRoom {
 
 /** GET /api/chats/live: the account's room, told which chat changed whenever a message or state does. */
 export async function accountLiveRoom(ctx: AccountContext): Promise<LiveRoom> {
-  return { url: await ctx.ports.rooms.joinUrl(accountRoom(ctx.account.id), ctx.ports.clock.now()) };
+  const { rooms, clock } = ctx.ports;
+  return { url: await rooms.joinUrl(accountRoom(ctx.account.id), clock.now(), ctx.sessionId) };
 }

@@ -1,4 +1,4 @@
-import { channelSender } from '../../channels';
+import { deliverOnce } from '../../engine/deliver';
 import { messageView } from '../../engine/message-view';
 import { publishToChat } from '../../engine/publish';
 import { receiveInbound } from '../../engine/receive';
@@ -25,11 +25,12 @@ export async function sendOperatorMessage(ctx: AccountContext, id: string, input
       messageExternalId: `operator:${crypto.randomUUID()}`,
       author: 'operator',
       text: input.text,
+      outgoing: true,
     },
     { account: ctx.account },
   );
   const view = messageView(message);
   await publishToChat(ctx, chat, { type: 'message', message: view });
-  await channelSender(chat.channel).deliver(ctx, chat, message);
+  await deliverOnce(ctx, chat, message);
   return { message: view, ...stopView(chat, ctx.ports.clock.now()) };
 }

@@ -1,6 +1,7 @@
 import { integrations } from '../../../db/schema';
 import { AppError } from '../../http/errors';
 import { translate } from '../../i18n/translate';
+import { sealConnectionData } from '../../integrations/connection-secrets';
 import { connectorFor } from '../../integrations/registry';
 import type { AccountContext } from '../context';
 import { CONNECTED_AT, type IntegrationView, integrationView } from './integration-view';
@@ -27,11 +28,11 @@ export async function connectIntegration(
     .set({
       integrationAccountId:
         result.integrationAccountId === undefined ? row.integrationAccountId : result.integrationAccountId,
-      connectionData: {
+      connectionData: await sealConnectionData(ctx.settings.secretsKey, row.type, {
         ...row.connectionData,
         ...result.connectionData,
         [CONNECTED_AT]: ctx.ports.clock.now().toISOString(),
-      },
+      }),
     })
     .where(ownIntegrationWhere(ctx, id))
     .returning();

@@ -8,7 +8,7 @@ import { onchatSettingsSchema } from '../../shared/schemas/onchat';
 /**
  * connection_data checked by its type before it is saved. Types with a settings schema (the website
  * widget) store the normalised settings with defaults filled in, and bad fields answer 422 under
- * `connection_data.<field>`; other types keep the map as sent.
+ * `connection_data.<field>`; other types keep their allowed fields (integration-view.ts) as sent.
  */
 export function checkedConnectionData(
   type: IntegrationType,

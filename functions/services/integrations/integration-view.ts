@@ -1,87 +1,108 @@
-import type { Integration } from '../../../db/schema';
+import type { Integration, IntegrationType } from '../../../db/schema';
+import { MIN_TAIL_SHOWN } from '../../integrations/connection-secrets';
+import { isSealed, openSecret, SecretUnreadable } from '../../secrets/secret-box';
+import { CONNECTED_AT, connectionFields, serverFields } from '../../shared/connection-fields';
 import { integrationKind, isBuiltIntegrationType } from '../../shared/integration-types';
 
-/**
- * The server's own mark in connection_data: when the connector last succeeded. Clients cannot set
- * it (saving strips it); reset removes it.
- */
-export const CONNECTED_AT = 'connected_at';
-
-/**
- * Fields only the server writes: the connection mark and what a connector learned on connecting
- * (Telegram's webhook secret and bot). Saving never takes them from a client and keeps the stored
- * ones; reset removes them.
- */
-export const SERVER_CONNECTION_FIELDS: readonly string[] = [
-  CONNECTED_AT,
-  'webhook_secret',
-  'bot_id',
-  'bot_username',
-  'bot_name',
-];
-
-/** Credentials: the API never answers them in full (ARCHITECTURE §4, secrets stay on the server). */
-export const SECRET_CONNECTION_FIELDS: readonly string[] = ['token', 'webhook_secret', 'api_key', 'password'];
-
-/** Secrets the owner never typed (the server made them): not shown even in part. */
-const HIDDEN_CONNECTION_FIELDS: readonly string[] = ['webhook_secret'];
+export { CONNECTED_AT };
 
 const MASK = '••••';
-/** Shorter secrets are shown as the mask alone: their last four characters would give too much away. */
-const MIN_PARTLY_SHOWN = 12;
 
-/** A secret as the API shows it: the mask and, for a long one, its last four characters. */
+/** A plain secret as the API shows it: the mask and, for a long one, its last four characters. */
 export const maskSecret = (value: string): string =>
-  value.length >= MIN_PARTLY_SHOWN ? `${MASK}${value.slice(-4)}` : MASK;
+  value.length >= MIN_TAIL_SHOWN ? `${MASK}${value.slice(-4)}` : MASK;
+
+/** A stored credential as the API shows it, sealed or (from before encryption) plain. */
+function maskStored(value: unknown): string {
+  if (isSealed(value)) return `${MASK}${value.tail ?? ''}`;
+  return typeof value === 'string' ? maskSecret(value) : MASK;
+}
 
 export const isConnected = (row: Integration): boolean =>
   typeof row.connectionData[CONNECTED_AT] === 'string';
 
-const isSecret = (key: string) => SECRET_CONNECTION_FIELDS.includes(key);
-const isServerField = (key: string) => SERVER_CONNECTION_FIELDS.includes(key);
-
-/** A secret the client sent back unchanged: left out, blank, or (a form of) its mask. */
+/** A credential the client sent back unchanged: left out, blank, (a form of) its mask, or not text. */
 const keepsStored = (value: unknown) =>
-  value === undefined ||
-  value === null ||
+  !(typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) ||
   value === '' ||
   (typeof value === 'string' && value.startsWith(MASK));
 
 /**
- * connection_data as a client may write it: without the server's fields. With `stored` (the saved
- * row's data), a secret the client left out, blank or masked keeps its stored value, and a new value
- * replaces it; a secret that was never stored is not saved as its mask.
+ * connection_data as a client may write it: the type's settings and credentials, nothing else. With
+ * `stored` (the saved row's data), a credential the client left out, blank or masked keeps its stored
+ * value, and a new one replaces it (as text, sealed when written); the server's fields are never
+ * taken from a client.
  */
 export function clientConnectionData(
+  type: IntegrationType,
   data: Record<string, unknown>,
   stored: Record<string, unknown> = {},
 ): Record<string, unknown> {
+  const { settings, credentials } = connectionFields(type);
   const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    if (isServerField(key) || (isSecret(key) && keepsStored(value))) continue;
-    result[key] = value;
+  for (const field of settings) {
+    if (data[field] !== undefined) result[field] = data[field];
   }
-  for (const key of SECRET_CONNECTION_FIELDS) {
-    if (isServerField(key) || stored[key] === undefined || !keepsStored(data[key])) continue;
-    result[key] = stored[key];
+  for (const field of credentials) {
+    const value = data[field];
+    if (!keepsStored(value)) result[field] = String(value);
+    else if (stored[field] !== undefined && stored[field] !== null) result[field] = stored[field];
   }
   return result;
 }
 
 /** The server's fields of stored connection_data, to keep across a client's save. */
-export const serverConnectionData = (stored: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(stored).filter(([key]) => isServerField(key)));
+export function serverConnectionData(
+  type: IntegrationType,
+  stored: Record<string, unknown>,
+): Record<string, unknown> {
+  const fields = serverFields(type);
+  return Object.fromEntries(Object.entries(stored).filter(([key]) => fields.includes(key)));
+}
+
+/** Whether a stored credential (sealed or plain) is `next`, a credential as a client wrote it. */
+async function sameCredential(keyText: string, field: string, stored: unknown, next: unknown) {
+  if (stored === next) return true;
+  if (typeof next !== 'string' || !isSealed(stored)) return false;
+  try {
+    return (await openSecret(keyText, `connection_data.${field}`, stored)) === next;
+  } catch (error) {
+    // One that no longer opens is replaced by whatever comes: that is how a lost key is recovered from.
+    if (error instanceof SecretUnreadable) return false;
+    throw error;
+  }
+}
 
 /** Whether a save changes a credential (a new bot token): the old connection no longer holds. */
-export const changesSecrets = (stored: Record<string, unknown>, next: Record<string, unknown>): boolean =>
-  SECRET_CONNECTION_FIELDS.some((key) => !isServerField(key) && stored[key] !== next[key]);
+export async function changesCredentials(
+  keyText: string,
+  type: IntegrationType,
+  stored: Record<string, unknown>,
+  next: Record<string, unknown>,
+): Promise<boolean> {
+  for (const field of connectionFields(type).credentials) {
+    if (!(await sameCredential(keyText, field, stored[field], next[field]))) return true;
+  }
+  return false;
+}
 
-/** connection_data as the API answers it: secrets masked, the server's own secrets left out. */
-export function connectionDataView(data: Record<string, unknown>): Record<string, unknown> {
+/**
+ * connection_data as the API answers it, by the type's allow-list: settings and what connecting
+ * learned as stored, credentials masked; the server's own secrets and any field no list names are
+ * left out.
+ */
+export function connectionDataView(
+  type: IntegrationType,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  const { settings, credentials, learned } = connectionFields(type);
   const view: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    if (HIDDEN_CONNECTION_FIELDS.includes(key)) continue;
-    view[key] = isSecret(key) && value !== null && value !== undefined ? maskSecret(String(value)) : value;
+  for (const field of [...settings, ...learned, CONNECTED_AT]) {
+    if (data[field] !== undefined) view[field] = data[field];
+  }
+  for (const field of credentials) {
+    const value = data[field];
+    if (value !== undefined) view[field] = value === null ? null : maskStored(value);
   }
   return view;
 }
@@ -91,7 +112,7 @@ export const integrationView = (row: Integration) => ({
   id: row.id,
   type: row.type,
   integration_account_id: row.integrationAccountId,
-  connection_data: connectionDataView(row.connectionData),
+  connection_data: connectionDataView(row.type, row.connectionData),
   activated: row.activated,
   connected: isConnected(row),
   kind: integrationKind(row.type),

@@ -1,12 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import { type Integration, integrations } from '../../../db/schema';
 import { AppError } from '../../http/errors';
+import { sealConnectionData } from '../../integrations/connection-secrets';
+import { MAX_INTEGRATIONS } from '../../shared/constants';
 import type { SaveIntegrationInput, UpdateIntegrationInput } from '../../shared/schemas/integration';
+import { ensureRoomFor } from '../account-limits';
 import type { AccountContext } from '../context';
 import { checkedConnectionData } from './connection-data';
 import { disconnectQuietly } from './disconnect';
 import {
-  changesSecrets,
+  changesCredentials,
   clientConnectionData,
   type IntegrationView,
   integrationView,
@@ -20,7 +23,8 @@ export async function listIntegrations(ctx: AccountContext): Promise<Integration
     .select()
     .from(integrations)
     .where(eq(integrations.accountId, ctx.account.id))
-    .orderBy(asc(integrations.createdAt), asc(integrations.id));
+    .orderBy(asc(integrations.createdAt), asc(integrations.id))
+    .limit(MAX_INTEGRATIONS);
   return rows.map(integrationView);
 }
 
@@ -31,7 +35,8 @@ export async function getIntegration(ctx: AccountContext, id: string): Promise<I
 /**
  * Writes the changed columns of an own integration. The server's fields are kept, and so are secrets
  * the client sent back masked or left out. A new credential (another bot token) ends the connection:
- * what was connected is no longer what the settings name, so the old one is let go of.
+ * what was connected is no longer what the settings name, so the old one is let go of. Credentials
+ * are sealed on the way in (plain ones from before encryption too).
  */
 async function writeIntegration(
   ctx: AccountContext,
@@ -43,16 +48,21 @@ async function writeIntegration(
       ? undefined
       : checkedConnectionData(
           row.type,
-          clientConnectionData(changes.connection_data, row.connectionData),
+          clientConnectionData(row.type, changes.connection_data, row.connectionData),
           ctx.lang,
         );
   const reconnect =
-    incoming !== undefined && isConnected(row) && changesSecrets(row.connectionData, incoming);
+    incoming !== undefined &&
+    isConnected(row) &&
+    (await changesCredentials(ctx.settings.secretsKey, row.type, row.connectionData, incoming));
   if (reconnect) await disconnectQuietly(ctx, row);
   const connectionData =
     incoming === undefined
       ? undefined
-      : { ...incoming, ...(reconnect ? {} : serverConnectionData(row.connectionData)) };
+      : await sealConnectionData(ctx.settings.secretsKey, row.type, {
+          ...incoming,
+          ...(reconnect ? {} : serverConnectionData(row.type, row.connectionData)),
+        });
   const [saved] = await ctx.ports.db
     .update(integrations)
     .set({
@@ -87,16 +97,21 @@ export async function saveIntegration(
     const { id: _id, type: _type, ...changes } = input;
     return { created: false, integration: await writeIntegration(ctx, row, changes) };
   }
+  await ensureRoomFor(ctx, 'integrations');
   const [row] = await ctx.ports.db
     .insert(integrations)
     .values({
       accountId: ctx.account.id,
       type: input.type,
       integrationAccountId: input.integration_account_id || null,
-      connectionData: checkedConnectionData(
+      connectionData: await sealConnectionData(
+        ctx.settings.secretsKey,
         input.type,
-        clientConnectionData(input.connection_data ?? {}),
-        ctx.lang,
+        checkedConnectionData(
+          input.type,
+          clientConnectionData(input.type, input.connection_data ?? {}),
+          ctx.lang,
+        ),
       ),
       activated: true,
       createdAt: ctx.ports.clock.now(),
@@ -125,7 +140,14 @@ export async function resetIntegration(ctx: AccountContext, id: string): Promise
   await disconnectQuietly(ctx, row);
   const [saved] = await ctx.ports.db
     .update(integrations)
-    .set({ connectionData: clientConnectionData(row.connectionData), integrationAccountId: null })
+    .set({
+      connectionData: await sealConnectionData(
+        ctx.settings.secretsKey,
+        row.type,
+        clientConnectionData(row.type, row.connectionData, row.connectionData),
+      ),
+      integrationAccountId: null,
+    })
     .where(ownIntegrationWhere(ctx, id))
     .returning();
   if (!saved) throw integrationNotFound();

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { type Account, accounts, apiKeys } from '../../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import type { Db } from '../../ports/db';
 import { MAX_API_KEYS } from '../../shared/constants';
 import { randomToken } from '../../shared/same-secret';
 import { isUuid } from '../../shared/uuid';
+import { type AuthPorts, accountChanged, cachedAccount } from '../auth/auth-cache';
 import { sha256Hex } from '../auth/passwords';
 import type { AccountContext } from '../context';
 
@@ -60,6 +60,7 @@ export async function updateKeyComment(ctx: AccountContext, id: string, comment:
   if (!isUuid(id)) throw notFound('key_not_found');
   const [row] = await ctx.ports.db.update(apiKeys).set({ comment }).where(ownKey(ctx, id)).returning();
   if (!row) throw notFound('key_not_found');
+  await accountChanged(ctx.ports.kv, ctx.account.id);
   return publicKey(row);
 }
 
@@ -67,25 +68,38 @@ export async function deleteKey(ctx: AccountContext, id: string) {
   if (!isUuid(id)) throw notFound('key_not_found');
   const [row] = await ctx.ports.db.delete(apiKeys).where(ownKey(ctx, id)).returning({ id: apiKeys.id });
   if (!row) throw notFound('key_not_found');
+  await accountChanged(ctx.ports.kv, ctx.account.id);
 }
 
-/** The account an API key secret belongs to; marks the key used (at most once a minute). */
-export async function accountForApiKey(db: Db, secret: string, now: Date): Promise<Account | null> {
+/**
+ * The account an API key secret belongs to; marks the key used (at most once a minute). The row is
+ * cached in `kv` for a minute and deleting the key takes effect at once (auth-cache.ts).
+ */
+export async function accountForApiKey(ports: AuthPorts, secret: string, now: Date): Promise<Account | null> {
   const keyHash = await sha256Hex(secret);
-  const [row] = await db
-    .select({ account: accounts, keyId: apiKeys.id })
-    .from(apiKeys)
-    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(eq(apiKeys.keyHash, keyHash));
-  if (!row) return null;
-  await db
-    .update(apiKeys)
-    .set({ lastUsedAt: now })
-    .where(
-      and(
-        eq(apiKeys.id, row.keyId),
-        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - 60_000))),
-      ),
-    );
-  return row.account;
+  return cachedAccount(ports.kv, `auth:key:${keyHash}`, undefined, async () => {
+    const [row] = await ports.db
+      .select({ account: accounts, keyId: apiKeys.id })
+      .from(apiKeys)
+      .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+      .where(eq(apiKeys.keyHash, keyHash));
+    if (!row) return null;
+    // Runs only when the cache had no current entry, i.e. about once a minute per key.
+    await ports.db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(apiKeys.id, row.keyId),
+          or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - 60_000))),
+        ),
+      );
+    return row.account;
+  });
+}
+
+/** Deletes every key of the account (a password reset: whoever had the old password may hold one). */
+export async function revokeAllKeys(ports: AuthPorts, accountId: string): Promise<void> {
+  await ports.db.delete(apiKeys).where(eq(apiKeys.accountId, accountId));
+  await accountChanged(ports.kv, accountId);
 }

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { type Account, accounts } from '../../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Currency, Language } from '../../shared/constants';
+import { accountChanged } from '../auth/auth-cache';
 import type { AccountContext } from '../context';
+import { changeCurrency } from './currency-change';
 
 /** The §3 Profile as the SPA reads it. */
 export function profileView(account: Account) {
@@ -31,6 +33,8 @@ async function save(ctx: AccountContext, changes: Partial<typeof accounts.$infer
     .where(eq(accounts.id, ctx.account.id))
     .returning();
   if (!account) throw new AppError(401, 'unauthorized');
+  // Signed-in requests read the account from a cache; this makes them see the change at once.
+  await accountChanged(ctx.ports.kv, account.id);
   return profileView(account);
 }
 
@@ -38,6 +42,7 @@ export async function updateProfile(
   ctx: AccountContext,
   input: { name?: string; phone?: string; lang?: Language; currency?: Currency },
 ) {
+  if (input.currency) await changeCurrency(ctx, input.currency);
   return save(ctx, input);
 }
 

@@ -5,6 +5,7 @@ import { telegramInbound, telegramUpdateSchema } from '../../channels/telegram-i
 import { receiveFromIntegration } from '../../engine/integration-inbound';
 import { AppError, notFound, unauthorized } from '../../http/errors';
 import { telegramWebhookSecret } from '../../integrations/telegram';
+import { SecretUnreadable } from '../../secrets/secret-box';
 import { sameSecret } from '../../shared/same-secret';
 import { isUuid } from '../../shared/uuid';
 import type { ServiceContext } from '../context';
@@ -25,8 +26,17 @@ async function webhookIntegration(
     .select()
     .from(integrations)
     .where(and(eq(integrations.id, id), eq(integrations.type, 'telegram')));
-  const secret = row && isConnected(row) ? telegramWebhookSecret(row) : null;
-  if (!row || !secret) throw notFound();
+  if (!row || !isConnected(row)) throw notFound();
+  let secret: string | null;
+  try {
+    secret = await telegramWebhookSecret(ctx.settings, row);
+  } catch (error) {
+    if (!(error instanceof SecretUnreadable)) throw error;
+    // Fails closed: nothing is read, and Telegram keeps the update to retry once the key is right.
+    console.error(`integration ${row.id} (telegram): ${error.message}`);
+    throw new AppError(500, 'internal_error');
+  }
+  if (!secret) throw notFound();
   return { ...row, secret };
 }
 

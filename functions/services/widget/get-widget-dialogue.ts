@@ -8,13 +8,15 @@ import type { ServiceContext } from '../context';
 import { findVisitorChat, pendingAnswerAt, visitorRoomUrl } from './visitor-chat';
 import type { WidgetAccess } from './widget-access';
 import { WIDGET_LIMITS } from './widget-limits';
+import { requireVisitor } from './widget-visitor';
 
 /** The newest messages a widget shows. */
 const MAX_MESSAGES = 200;
 const VISIBLE_AUTHORS = ['customer', 'bot', 'operator'] as const;
 
 /**
- * GET /api/widget/{id}/messages: the visitor's dialogue (customer, bot and operator messages only),
+ * GET /api/widget/{id}/messages: the visitor's dialogue (customer, bot and operator messages only;
+ * the visitor's token required),
  * or with `after` what came after that message; whether an answer is on its way; a fresh room URL.
  */
 export async function getWidgetDialogue(
@@ -23,6 +25,7 @@ export async function getWidgetDialogue(
   query: WidgetDialogueQuery,
 ): Promise<WidgetDialogue> {
   await hit(ctx.ports.kv, WIDGET_LIMITS.readPerIp, `${access.integration.id}:${ctx.clientIp}`);
+  await requireVisitor(ctx, access, query.visitor_id, query.visitor_token);
   const chat = await findVisitorChat(ctx, access, query.visitor_id);
   if (!chat) return { messages: [], answer_due_at: null, room_url: null };
   const { db } = ctx.ports;

@@ -42,8 +42,11 @@ export interface ChatMessage {
   currency: Currency | null;
 }
 
+/** GET /api/chats/{id}: the chat and one page of its dialogue (the newest, unless `before` is given). */
 export interface ChatDetail extends ChatItem {
   messages: ChatMessage[];
+  /** The id to pass as `before` for the page of older messages; null when this page starts the dialogue. */
+  next_before: string | null;
 }
 
 export interface ChatsPage {
@@ -78,6 +81,10 @@ const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`;
 
 export const useChat = (id: string | null, live: boolean) =>
   useApi<ChatDetail>(id ? chatPath(id) : null, { refreshInterval: refreshUnlessLive(live) });
+
+/** The page of messages before message `before` (older pages are loaded on demand, not polled). */
+export const chatPageBefore = (id: string, before: string) =>
+  api<ChatDetail>('GET', `${chatPath(id)}?before=${encodeURIComponent(before)}`);
 
 export const pauseChat = (id: string, code: PauseCode | null) =>
   api<ChatStopView>('POST', `${chatPath(id)}/pause`, { code });

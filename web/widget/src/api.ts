@@ -1,14 +1,18 @@
 import type {
-  OnchatPublicSettings,
+  WidgetConfig,
   WidgetDialogue,
   WidgetMessage,
   WidgetSent,
+  WidgetVisitor,
 } from '../../../functions/shared/onchat';
 
 /** How a call ended: the answer, or why not (HTTP status, 0 when the network failed). */
 export type Result<T> =
   | { ok: true; data: T; serverOffsetMs: number }
   | { ok: false; status: number; message: string | null };
+
+const visitorQuery = (visitor: WidgetVisitor) =>
+  `visitor_id=${encodeURIComponent(visitor.id)}&visitor_token=${encodeURIComponent(visitor.token)}`;
 
 /** The widget API of one integration on the product host the script was loaded from. */
 export class WidgetApi {
@@ -40,17 +44,23 @@ export class WidgetApi {
     }
   }
 
-  config() {
-    return this.call<OnchatPublicSettings>('GET', '/config');
+  /** The settings and the visitor: the one given, while its token is valid; otherwise a new one. */
+  config(visitor: WidgetVisitor | null) {
+    return this.call<WidgetConfig>('GET', `/config${visitor ? `?${visitorQuery(visitor)}` : ''}`);
   }
 
-  dialogue(visitorId: string, after?: string) {
-    const query = `?visitor_id=${encodeURIComponent(visitorId)}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
-    return this.call<WidgetDialogue>('GET', `/messages${query}`);
+  dialogue(visitor: WidgetVisitor, after?: string) {
+    const since = after ? `&after=${encodeURIComponent(after)}` : '';
+    return this.call<WidgetDialogue>('GET', `/messages?${visitorQuery(visitor)}${since}`);
   }
 
-  send(visitorId: string, messageId: string, text: string) {
-    return this.call<WidgetSent>('POST', '/messages', { visitor_id: visitorId, message_id: messageId, text });
+  send(visitor: WidgetVisitor, messageId: string, text: string) {
+    return this.call<WidgetSent>('POST', '/messages', {
+      visitor_id: visitor.id,
+      visitor_token: visitor.token,
+      message_id: messageId,
+      text,
+    });
   }
 }
 

@@ -81,6 +81,15 @@ export class Live {
     this.timer = setTimeout(tick, this.failures > 0 ? 1000 : POLL_MS);
   }
 
+  /** The visitor changed: the socket of the old visitor's room closes, and the next fetch names the new one. */
+  restart(): void {
+    const socket = this.socket;
+    if (!socket) return;
+    this.socket = null;
+    socket.close();
+    this.poll();
+  }
+
   get connected(): boolean {
     return this.socket?.readyState === WebSocket.OPEN;
   }

@@ -1,10 +1,16 @@
 /**
  * The website chat widget: `<script src="https://<product host>/widget.js" data-integration="<id>"
  * async></script>` on a customer's page. It talks to /api/widget/<id> on the host it was loaded
- * from, draws itself in a shadow root, keeps the visitor id and the dialogue in localStorage, and
- * hears answers over the visitor's room socket (polling while the socket is closed).
+ * from, draws itself in a shadow root, keeps the visitor the server named (id and token) and the
+ * dialogue in localStorage, and hears answers over the visitor's room socket (polling while the
+ * socket is closed).
  */
-import type { OnchatPublicSettings, WidgetDialogue, WidgetMessage } from '../../../functions/shared/onchat';
+import type {
+  OnchatPublicSettings,
+  WidgetDialogue,
+  WidgetMessage,
+  WidgetVisitor,
+} from '../../../functions/shared/onchat';
 import { onchatDefaults } from '../../../functions/shared/onchat';
 import { type Result, WidgetApi } from './api';
 import { browserLanguage, widgetTexts } from './i18n';
@@ -47,8 +53,11 @@ class Widget {
   }
 
   async start(attempt = 0): Promise<void> {
-    const config = await this.api.config();
-    if (config.ok) return this.show(config.data);
+    const config = await this.api.config(this.saved.visitor);
+    if (config.ok) {
+      this.adopt(config.data.visitor);
+      return this.show(config.data);
+    }
     if (config.status === 403) {
       console.warn(`Chat widget: ${config.message ?? 'this site is not allowed'}`);
       return this.refused();
@@ -86,6 +95,30 @@ class Widget {
       { locked: true, notice: { kind: 'error', text: widgetTexts(settings.language).notAllowed } },
       { toggle: (open) => this.panel?.update({ open }), send: () => {}, retry: () => {} },
     );
+  }
+
+  /**
+   * Takes the visitor the server named. Another visitor than the saved one (the saved token was
+   * not valid, or there was none) starts a new dialogue: the old messages are not theirs to show.
+   */
+  private adopt(visitor: WidgetVisitor): void {
+    const same = this.saved.visitor?.id === visitor.id;
+    this.saved.visitor = visitor;
+    if (!same) {
+      const unsent = this.messages.filter((message) => message.id.startsWith(LOCAL));
+      this.saved.messages = unsent;
+      this.panel?.update({ messages: unsent });
+      this.live.restart();
+    }
+    this.persist();
+  }
+
+  /** The server no longer accepts the saved visitor: asks for a new one. */
+  private async renewVisitor(): Promise<WidgetVisitor | null> {
+    const config = await this.api.config(null);
+    if (!config.ok) return null;
+    this.adopt(config.data.visitor);
+    return config.data.visitor;
   }
 
   private toggle(open: boolean): void {
@@ -138,9 +171,15 @@ class Widget {
 
   /** Fetches the dialogue (what is new, or all of it); answers a fresh room address. */
   private async refresh(full = false): Promise<string | null> {
+    const visitor = this.saved.visitor;
+    if (!visitor) return null;
     const last = full ? undefined : this.messages.filter((message) => !message.id.startsWith(LOCAL)).at(-1);
-    const answer: Result<WidgetDialogue> = await this.api.dialogue(this.saved.visitor, last?.id);
+    const answer: Result<WidgetDialogue> = await this.api.dialogue(visitor, last?.id);
     if (!answer.ok) {
+      if (answer.status === 401) {
+        await this.renewVisitor();
+        return null;
+      }
       if (answer.status === 0) this.notice('warning', this.texts.offline, false);
       else if (answer.status === 403) this.refused();
       this.live.poll();
@@ -172,9 +211,18 @@ class Widget {
     void this.post(again);
   }
 
-  /** Posts a message; the same message id on a retry makes the server store it once. */
-  private async post(message: PanelMessage): Promise<void> {
-    const answer = await this.api.send(this.saved.visitor, message.id.slice(LOCAL.length), message.text);
+  /**
+   * Posts a message; the same message id on a retry makes the server store it once. A visitor the
+   * server no longer accepts is replaced once, and the message goes to the new visitor's dialogue.
+   */
+  private async post(message: PanelMessage, renewed = false): Promise<void> {
+    const visitor = this.saved.visitor ?? (await this.renewVisitor());
+    const answer = visitor
+      ? await this.api.send(visitor, message.id.slice(LOCAL.length), message.text)
+      : ({ ok: false, status: 0, message: null } as const);
+    if (!answer.ok && answer.status === 401 && !renewed && (await this.renewVisitor())) {
+      return this.post(message, true);
+    }
     if (!answer.ok) {
       this.setMessages(
         this.messages.map((item) => (item.id === message.id ? { ...item, status: 'failed' } : item)),

@@ -1,5 +1,5 @@
-import { Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Button, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useChat } from '../../api/chats';
 import { ErrorModal } from '../../components/ErrorModal';
 import { PageLoader } from '../../components/FullScreenLoader';
@@ -9,6 +9,7 @@ import { ChatMessageBubble } from './ChatMessageBubble';
 import { ChatReply } from './ChatReply';
 import { ChatStateBadge } from './ChatStateBadge';
 import { ChatSummary } from './ChatSummary';
+import { useEarlierMessages } from './use-earlier-messages';
 
 interface ChatDialogueProps {
   chatId: string;
@@ -24,11 +25,28 @@ export function ChatDialogue({ chatId, onChanged, onDeleted, live }: ChatDialogu
   const { t } = useT();
   const { data: chat, error, mutate } = useChat(chatId, live);
   const viewport = useRef<HTMLDivElement>(null);
-  const lastId = chat?.messages.at(-1)?.id;
+  const { messages, hasEarlier, loading, loadEarlier } = useEarlierMessages(chatId, chat);
+  const lastId = messages.at(-1)?.id;
+  const firstId = messages[0]?.id;
+  /** Distance from the bottom before older messages were added on top, to keep the reader's place. */
+  const fromBottom = useRef<number | null>(null);
 
   useEffect(() => {
     if (lastId) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
   }, [lastId]);
+
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    if (!firstId || !element || fromBottom.current === null) return;
+    element.scrollTop = element.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [firstId]);
+
+  const showEarlier = () => {
+    const element = viewport.current;
+    fromBottom.current = element ? element.scrollHeight - element.scrollTop : null;
+    void loadEarlier();
+  };
 
   const changed = () => {
     void mutate();
@@ -52,12 +70,17 @@ export function ChatDialogue({ chatId, onChanged, onDeleted, live }: ChatDialogu
       </Group>
       <ScrollArea h={420} viewportRef={viewport} type="auto" offsetScrollbars>
         <Stack gap="sm" p="xs" data-testid="chat-messages">
-          {chat.messages.length === 0 && (
+          {hasEarlier && (
+            <Button size="xs" variant="subtle" onClick={showEarlier} loading={loading} mx="auto">
+              {t('chats.load_earlier')}
+            </Button>
+          )}
+          {messages.length === 0 && (
             <Text size="sm" c="dimmed" ta="center" py="xl">
               {t('chats.no_messages')}
             </Text>
           )}
-          {chat.messages.map((message) => (
+          {messages.map((message) => (
             <ChatMessageBubble key={message.id} message={message} />
           ))}
         </Stack>

@@ -45,6 +45,7 @@ export const chats: Record<keyof typeof ru, string> = {
   'chats.nothing_found': 'Nothing found',
   'chats.pick': 'Pick a chat to open the dialogue',
   'chats.no_messages': 'No messages yet',
+  'chats.load_earlier': 'Load earlier',
   'chats.author.customer': 'Customer',
   'chats.author.bot': 'Bot',
   'chats.author.operator': 'Manager',

@@ -43,6 +43,7 @@ export const chats = {
   'chats.nothing_found': 'Ничего не найдено',
   'chats.pick': 'Выберите чат, чтобы открыть диалог',
   'chats.no_messages': 'Сообщений пока нет',
+  'chats.load_earlier': 'Показать ранее',
   'chats.author.customer': 'Клиент',
   'chats.author.bot': 'Бот',
   'chats.author.operator': 'Менеджер',

@@ -1,0 +1,13 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from './env';
+import { AppError } from './errors';
+
+/**
+ * Routes that guard the account itself (its password, its API keys) take a signed-in session only:
+ * a leaked API key must not be able to lock the owner out or mint itself successors. Runs after
+ * `requireAccount`; an API key there answers 403.
+ */
+export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.sessionId === null) throw new AppError(403, 'session_required');
+  await next();
+});

@@ -1,0 +1,46 @@
+import { and, eq, gt, ne } from 'drizzle-orm';
+import { accounts, balanceEntries, balanceHolds, subscriptions } from '../../../db/schema';
+import { AppError } from '../../http/errors';
+import { WELCOME_CREDIT_MINOR } from '../../shared/balance';
+import type { Currency } from '../../shared/constants';
+import type { AccountContext } from '../context';
+
+/**
+ * Money is kept in the account's currency, so the currency may change only while no money has
+ * moved: no ledger entry besides the welcome credit (which moves along, as the new currency's
+ * credit), no paid subscription, no answer holding money. Checked and done under the account's row
+ * lock, so an answer or a payment cannot slip in between. Refused with a message that says why.
+ */
+export async function changeCurrency(ctx: AccountContext, currency: Currency): Promise<void> {
+  if (currency === ctx.account.currency) return;
+  const { db, clock } = ctx.ports;
+  const accountId = ctx.account.id;
+  await db.transaction(async (tx) => {
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+    const [moved] = await tx
+      .select({ id: balanceEntries.id })
+      .from(balanceEntries)
+      .where(and(eq(balanceEntries.accountId, accountId), ne(balanceEntries.kind, 'welcome')))
+      .limit(1);
+    const [paid] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.accountId, accountId), eq(subscriptions.demo, false)))
+      .limit(1);
+    const [held] = await tx
+      .select({ id: balanceHolds.id })
+      .from(balanceHolds)
+      .where(and(eq(balanceHolds.accountId, accountId), gt(balanceHolds.expiresAt, clock.now())))
+      .limit(1);
+    if (moved || paid || held) {
+      throw new AppError(409, 'currency_locked', 'currency_locked', {
+        fields: { currency: 'currency_locked' },
+      });
+    }
+    await tx
+      .update(balanceEntries)
+      .set({ currency, amountMinor: WELCOME_CREDIT_MINOR[currency] })
+      .where(and(eq(balanceEntries.accountId, accountId), eq(balanceEntries.kind, 'welcome')));
+    await tx.update(accounts).set({ currency }).where(eq(accounts.id, accountId));
+  });
+}

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { balanceEntries, balanceHolds } from '../../db/schema';
+import { receiveInbound } from '../../functions/engine/receive';
+import { respond } from '../../functions/engine/respond';
+import { engineTestApp, historyOf, ledgerOf, ownerWithBot } from './support/engine';
+
+const engine = engineTestApp();
+
+describe('engine: money cannot go negative', () => {
+  it('parallel answers in many chats hold their price first, so they cannot overdraw', async () => {
+    const { t, fake, ctx } = engine;
+    const owner = await ownerWithBot(t, { process_scheme: 'instant', model: 'gpt-4o' });
+    const balance = await engine.call('GET', '/api/balance', { token: owner.token });
+    // 55 ₽ on the balance: 5 ₽ above the minimum, enough for the bound of about two answers.
+    await t.db.insert(balanceEntries).values({
+      accountId: owner.accountId,
+      amountMinor: 5500 - balance.json.total_minor,
+      currency: 'rub',
+      kind: 'adjustment',
+      createdAt: t.clock.now(),
+    });
+    const payloads = [];
+    for (let i = 0; i < 10; i++) {
+      const received = await receiveInbound(ctx, {
+        accountId: owner.accountId,
+        botId: owner.botId,
+        channel: 'check',
+        integrationId: null,
+        chatExternalId: `parallel-${i}`,
+        messageExternalId: `m-${i}`,
+        author: 'customer',
+        text: `Вопрос ${i}`,
+      });
+      payloads.push({ chatId: received.chat.id, upToMessageId: received.message.id });
+    }
+    fake.queue(
+      ...payloads.map(() => ({
+        kind: 'text' as const,
+        text: 'Ответ',
+        delayMs: 150,
+        usage: { prompt_tokens: 500, completion_tokens: 2000 },
+      })),
+    );
+    await Promise.all(payloads.map((payload) => respond(ctx, payload)));
+
+    const rows = await historyOf(t, owner.accountId);
+    const answered = rows.filter((row) => row.event === 'answered');
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    expect(answered.length).toBeLessThanOrEqual(3);
+    expect(rows.filter((row) => row.event === 'refused_low_balance')).toHaveLength(10 - answered.length);
+    expect(fake.requests).toHaveLength(answered.length);
+    const ledger = await ledgerOf(t, owner.accountId);
+    const total = ledger.reduce((sum, entry) => sum + entry.amountMinor, 0);
+    expect(total).toBe(5500 - answered.reduce((sum, row) => sum + row.priceMinor, 0));
+    expect(total).toBeGreaterThanOrEqual(0);
+    // Every hold was settled or released.
+    expect(await t.db.select().from(balanceHolds).where(eq(balanceHolds.accountId, owner.accountId))).toEqual(
+      [],
+    );
+    // The refused chats are dealt with: their jobs stand down.
+    await t.jobs.runDue();
+    expect(fake.requests).toHaveLength(answered.length);
+  });
+
+  it('bounds the prompt of one answer: the oldest dialogue is left out, never the newest message', async () => {
+    const { t, fake, ctx } = engine;
+    const owner = await ownerWithBot(t, { process_scheme: 'instant' });
+    const long = 'Очень длинное сообщение. '.repeat(160);
+    let last = { chatId: '', upToMessageId: '' };
+    for (let i = 0; i < 40; i++) {
+      const received = await receiveInbound(ctx, {
+        accountId: owner.accountId,
+        botId: owner.botId,
+        channel: 'check',
+        integrationId: null,
+        chatExternalId: 'long-dialogue',
+        messageExternalId: `long-${i}`,
+        author: 'customer',
+        text: `${i}: ${long}`,
+      });
+      last = { chatId: received.chat.id, upToMessageId: received.message.id };
+    }
+    fake.queue({ kind: 'text', text: 'Коротко: да.' });
+    await respond(ctx, last);
+    const body = fake.bodies[0] as { messages: { role: string; content: string }[] };
+    const bytes = new TextEncoder().encode(JSON.stringify(body.messages)).length;
+    expect(bytes).toBeLessThanOrEqual(64_000);
+    expect(body.messages.at(-1)?.content).toContain('39: ');
+    expect(body.messages.some((message) => message.content.startsWith('0: '))).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+import { expect } from 'vitest';
+import type { FakeTelegram } from '../../fakes/telegram';
+import type { TestApp } from '../../support/test-app';
+import { type Call, signedInUser } from './client';
+import { createWorkingBot } from './engine';
+
+export type Owner = Awaited<ReturnType<typeof signedInUser>>;
+
+/** Telegram as a customer and as the Bot API, around one test app and one fake Telegram server. */
+export function telegramTestbed(t: TestApp, call: Call, telegram: FakeTelegram) {
+  async function addTelegram(owner: Owner, token: string) {
+    const created = await call('POST', '/api/integrations', {
+      token: owner.token,
+      body: { type: 'telegram', connection_data: { token } },
+    });
+    expect(created.status).toBe(201);
+    return created.json.id as string;
+  }
+
+  /** An owner whose Telegram bot is connected; with `bot`, a working bot of the product answers in it. */
+  async function connectedOwner(botSettings?: Record<string, unknown>) {
+    const owner = await signedInUser(t);
+    const tg = telegram.addBot(`salon_${crypto.randomUUID().slice(0, 8)}_bot`, 'Салон «Ромашка»');
+    const integrationId = await addTelegram(owner, tg.token);
+    const connected = await call('POST', `/api/integrations/connect/${integrationId}`, {
+      token: owner.token,
+    });
+    expect(connected.status).toBe(200);
+    const secret = telegram.webhookOf(tg.token)?.secretToken;
+    if (!secret) throw new Error('no webhook secret registered');
+    const botId = botSettings
+      ? await createWorkingBot(call, owner.token, {
+          conditions: { channels: [integrationId] },
+          ...botSettings,
+        })
+      : null;
+    return { owner, tg, integrationId, secret, botId, view: connected.json };
+  }
+
+  type Connected = Awaited<ReturnType<typeof connectedOwner>>;
+
+  function postUpdate(integrationId: string, update: unknown, secret?: string, app = t.app) {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (secret !== undefined) headers['x-telegram-bot-api-secret-token'] = secret;
+    return app.request(`/api/webhooks/telegram/${integrationId}`, {
+      method: 'POST',
+      headers,
+      body: typeof update === 'string' ? update : JSON.stringify(update),
+    });
+  }
+
+  /** A customer writes to the bot in Telegram, and Telegram delivers the update to the webhook. */
+  async function customerWrites(c: Connected, chatId: number, text: string) {
+    const update = telegram.userWrites(c.tg.token, chatId, { text });
+    const answer = await postUpdate(c.integrationId, update, c.secret);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({});
+    return update;
+  }
+
+  return { addTelegram, connectedOwner, postUpdate, customerWrites };
+}
+
+export type TelegramTestbed = ReturnType<typeof telegramTestbed>;
+export type ConnectedTelegram = Awaited<ReturnType<TelegramTestbed['connectedOwner']>>;

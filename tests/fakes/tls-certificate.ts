@@ -1,0 +1,25 @@
+/**
+ * A self-signed certificate for crm.example.test (valid until 2126) and its key: TEST ONLY, never trusted
+ * anywhere but in tests that hand it to a client as its only CA.
+ */
+export const TEST_TLS_NAME = 'crm.example.test';
+
+export const TEST_TLS_CERT = `-----BEGIN CERTIFICATE-----
+MIIBqzCCAVCgAwIBAgIUECDdvcfTB1FcfUYQzxy3NgrVoUMwCgYIKoZIzj0EAwIw
+GzEZMBcGA1UEAwwQY3JtLmV4YW1wbGUudGVzdDAgFw0yNjExMjMxNjMzMTVaGA8y
+MTI2MTAzMDE2MzMxNVowGzEZMBcGA1UEAwwQY3JtLmV4YW1wbGUudGVzdDBZMBMG
+ByqGSM49AgEGCCqGSM49AwEHA0IABGeAm5RopFgLbRxCSjDypkgOj0qJ1xECK2yK
+1oLo54N+EnIfZuIU94roBtCRD8ViGMnEjjb4gcAYgStRrV1D/vyjcDBuMB0GA1Ud
+DgQWBBTK5MyFqPi498LrsYh3zmqR+Q60ZDAfBgNVHSMEGDAWgBTK5MyFqPi498Lr
+sYh3zmqR+Q60ZDAbBgNVHREEFDASghBjcm0uZXhhbXBsZS50ZXN0MA8GA1UdEwEB
+/wQFMAMBAf8wCgYIKoZIzj0EAwIDSQAwRgIhALtW238zWdvf8eOHRoNniSOQ8ap1
+evNTuAK9ZVxObVlRAiEAxzkJdA2yhR2+j4UCAWQ5hfp+emJ9U178C/WXX4ox0GM=
+-----END CERTIFICATE-----
+`;
+
+export const TEST_TLS_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgkeDWR8RDwGvUjB1n
+78hwHdpb+w306fiQP6X33CGNywihRANCAARngJuUaKRYC20cQkow8qZIDo9KidcR
+AitsitaC6OeDfhJyH2biFPeK6AbQkQ/FYhjJxI42+IHAGIErUa1dQ/78
+-----END PRIVATE KEY-----
+`;
