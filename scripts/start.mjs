@@ -1,7 +1,10 @@
-// `npm start`: builds the SPA when its sources are newer than the build, then runs the embedded server.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds the SPA when its sources are newer than the build, then runs the embedded
+// server in this process from its cached bundle (scripts/server-bundle.mjs), rebuilt when stale.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildServerBundle, cachedServerBundle } from './server-bundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'web/dist/index.html');
@@ -34,9 +37,12 @@ if (needsBuild()) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'functions/local.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+let bundle = cachedServerBundle();
+if (!bundle) {
+  console.log('Building the server…');
+  bundle = await buildServerBundle();
+}
+// Stack traces name the TypeScript sources.
+process.setSourceMapsEnabled(true);
+// The server handles SIGINT/SIGTERM itself (it closes the database before exiting).
+await import(pathToFileURL(bundle).href);

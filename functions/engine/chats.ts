@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Chat, chats } from '../../db/schema';
 import type { Db } from '../ports/db';
 
@@ -23,23 +23,22 @@ export async function findChat(db: Db, key: ChatKey): Promise<Chat | undefined> 
 }
 
 /**
- * The chat with this key, created on its first message; concurrent first messages share one. A chat
- * that came in before any bot served its channel is taken over by the bot serving it now.
+ * The chat with this key as a message arrives, in one statement: created on its first message
+ * (concurrent first messages share one), otherwise its last message time moves on. A chat that came
+ * in before any bot served its channel is taken over by the bot serving it now.
  */
 export async function ensureChat(db: Db, key: ChatKey, botId: string | null, now: Date): Promise<Chat> {
-  const [created] = await db
+  const [chat] = await db
     .insert(chats)
     .values({ ...key, botId, createdAt: now, lastMessageAt: now })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: [chats.accountId, chats.channel, chats.integrationId, chats.externalId],
+      set: {
+        lastMessageAt: sql`greatest(${chats.lastMessageAt}, excluded.last_message_at)`,
+        botId: sql`coalesce(${chats.botId}, excluded.bot_id)`,
+      },
+    })
     .returning();
-  if (created) return created;
-  const found = await findChat(db, key);
-  if (!found) throw new Error('chat vanished while it was being created');
-  if (found.botId !== null || botId === null) return found;
-  const [adopted] = await db
-    .update(chats)
-    .set({ botId })
-    .where(and(eq(chats.id, found.id), isNull(chats.botId)))
-    .returning();
-  return adopted ?? found;
+  if (!chat) throw new Error('the chat upsert returned nothing');
+  return chat;
 }

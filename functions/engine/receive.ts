@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { type Account, type Bot, type Chat, chats, type Message } from '../../db/schema';
+import type { Account, Bot, Chat, Message } from '../../db/schema';
 import { scheduleAnswer } from './accumulate';
 import { ensureChat } from './chats';
 import type { EngineContext } from './context';
@@ -88,7 +87,6 @@ export async function receiveInbound(
   );
   const result: InboundResult = { chat, message, isNew, answerDueAt: null, instant: false, refusal: null };
   if (!isNew) return rescheduleIfUnanswered(ctx, result, known.bot);
-  await db.update(chats).set({ lastMessageAt: now }).where(eq(chats.id, chat.id));
   // The operator's own screen publishes their message once it has also gone out through the channel.
   if (inbound.author === 'customer') {
     await publishToChat(ctx, chat, { type: 'message', message: messageView(message) });

@@ -1,9 +1,9 @@
 import { I18nProvider } from '@lingui/react';
 import { createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { swrConfig } from './api/swr';
+import { DeferredNotifications } from './components/DeferredNotifications';
 import { i18n } from './i18n/i18n';
 
 const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'md' });
@@ -15,7 +15,7 @@ export function App({ router }: { router: Router }) {
   return (
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme}>
-        <Notifications position="top-right" />
+        <DeferredNotifications />
         <SWRConfig value={swrConfig}>
           <RouterProvider router={router} />
         </SWRConfig>

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Account, balanceEntries } from '../../../db/schema';
 import type { Db } from '../../ports/db';
 import { MINIMUM_BALANCE_MINOR, WELCOME_CREDIT_MINOR } from '../../shared/balance';
@@ -28,13 +28,24 @@ export async function grantWelcomeCredit(db: Db, account: Account, now: Date): P
     .onConflictDoNothing();
 }
 
-/** The sum of the ledger in the account's currency, after the welcome credit. */
+/**
+ * The sum of the ledger in the account's currency, after the welcome credit: one statement (it runs
+ * for every customer message), the credit inserted in a CTE whose row the sum adds by hand, since a
+ * statement does not see its own CTE's inserts.
+ */
 export async function balanceOf(db: Db, account: Account, now: Date): Promise<Balance> {
-  await grantWelcomeCredit(db, account, now);
-  const [row] = await db
-    .select({ total: sql<string | null>`sum(${balanceEntries.amountMinor})` })
-    .from(balanceEntries)
-    .where(and(eq(balanceEntries.accountId, account.id), eq(balanceEntries.currency, account.currency)));
+  const welcome = WELCOME_CREDIT_MINOR[account.currency];
+  const result = await db.execute<{ total: string | null }>(sql`
+    with granted as (
+      insert into ${balanceEntries} (account_id, amount_minor, currency, kind, comment, created_at)
+      values (${account.id}, ${welcome}, ${account.currency}, 'welcome', 'welcome credit', ${now.toISOString()})
+      on conflict do nothing
+      returning amount_minor
+    )
+    select coalesce((select sum(amount_minor) from ${balanceEntries}
+                      where account_id = ${account.id} and currency = ${account.currency}), 0)
+         + coalesce((select sum(amount_minor) from granted), 0) as total`);
+  const row = (result as unknown as { rows: { total: string | null }[] }).rows?.[0];
   return {
     totalMinor: Number(row?.total ?? 0),
     currency: account.currency,

@@ -22,7 +22,7 @@ export function LanguageSwitch({ onChange, disabled }: LanguageSwitchProps) {
       onChange={(value) => {
         if (!isLanguage(value)) return;
         if (onChange) onChange(value);
-        else activateLanguage(value, true);
+        else void activateLanguage(value, true);
       }}
     />
   );

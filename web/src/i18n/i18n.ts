@@ -1,16 +1,11 @@
 import { i18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../functions/shared/constants';
 import { readStored, STORED_KEYS, writeStored } from '../api/storage';
-import { en } from './catalog-en';
-import { ru } from './catalog-ru';
+import type { ru } from './catalog-ru';
+import { loadCatalog } from './load-catalog';
 
 export type MessageId = keyof typeof ru;
 export type MessageValues = Record<string, unknown>;
-
-// Catalogs are plain ICU strings keyed by id (no Lingui macros), compiled on first use.
-i18n.setMessagesCompiler(compileMessage);
-i18n.load({ ru, en });
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -33,17 +28,31 @@ export function detectLanguage(): Language {
   return normaliseLanguage(browser);
 }
 
-export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE);
+/** The language last asked for: API calls already speak it while its catalog is on the way. */
+let requested: Language | undefined;
 
-/** Switches the interface language; `remember` saves it as the preference. */
-export function activateLanguage(lang: Language, remember: boolean): void {
+export const currentLanguage = (): Language =>
+  requested ?? (isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE);
+
+/** Whether `lang` is the interface language now (its catalog loaded and active). */
+export const isActiveLanguage = (lang: Language): boolean => i18n.locale === lang;
+
+/**
+ * Switches the interface language once its catalog has arrived (only the active language is
+ * downloaded); `remember` saves it as the preference. When calls overlap, the last one wins.
+ */
+export async function activateLanguage(lang: Language, remember: boolean): Promise<void> {
   if (remember) writeStored(STORED_KEYS.lang, lang);
-  if (i18n.locale !== lang) i18n.activate(lang);
+  requested = lang;
+  const messages = await loadCatalog(lang);
+  if (requested !== lang) return;
+  if (i18n.locale !== lang) i18n.loadAndActivate({ locale: lang, messages });
   document.documentElement.lang = lang;
   document.title = i18n._('app.title');
 }
 
-export const isMessageId = (value: string): value is MessageId => Object.hasOwn(ru, value);
+/** Whether `value` is a message id of the catalogs (every language has the same ids). */
+export const isMessageId = (value: string): value is MessageId => Object.hasOwn(i18n.messages, value);
 
 /** Translates outside React (fetch wrapper, notifications). Components use `useT`. */
 export const t = (id: MessageId, values?: MessageValues): string => i18n._(id, values);

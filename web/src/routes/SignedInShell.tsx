@@ -1,14 +1,15 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { logout } from '../api/auth';
 import { usePendingIntegrationPath } from '../api/pending-integration';
 import { useProfile } from '../api/profile';
 import { readStored, STORED_KEYS, writeStored } from '../api/storage';
 import { ErrorModal } from '../components/ErrorModal';
-import { FullScreenLoader, PageLoader } from '../components/FullScreenLoader';
+import { FullScreenLoader } from '../components/FullScreenLoader';
+import { LazyFallback } from '../components/LazyFallback';
 import { AppLayout } from '../components/layout/AppLayout';
-import { activateLanguage } from '../i18n/i18n';
+import { activateLanguage, isActiveLanguage } from '../i18n/i18n';
 import { useT } from '../i18n/use-t';
 import { PATHS } from './paths';
 
@@ -45,19 +46,23 @@ export function SignedInShell() {
   const location = useLocation();
   const pendingPath = usePendingIntegrationPath();
 
-  // The account's language is the saved preference (SPEC §1); applied before paint.
+  // The account's language is the saved preference (SPEC §1). Its catalog may still have to
+  // arrive: the first screen waits for it instead of flashing the other language.
   const profileLang = profile?.lang;
+  const [langSettled, setLangSettled] = useState(false);
   useLayoutEffect(() => {
-    if (profileLang) activateLanguage(profileLang, true);
+    if (!profileLang) return;
+    void activateLanguage(profileLang, true).finally(() => setLangSettled(true));
   }, [profileLang]);
+  const langReady = langSettled || (profileLang !== undefined && isActiveLanguage(profileLang));
 
   // The remembered chats link has been used by the sign-in redirect.
   useEffect(() => {
     if (readStored(STORED_KEYS.linkChats) !== null) writeStored(STORED_KEYS.linkChats, null);
   }, []);
 
-  if (!profile) {
-    if (error) return <ProfileLoadFailed error={error} retry={() => mutate()} />;
+  if (!profile || !langReady) {
+    if (error && !profile) return <ProfileLoadFailed error={error} retry={() => mutate()} />;
     return <FullScreenLoader />;
   }
   if (pendingPath && !location.pathname.startsWith(PATHS.integrations)) {
@@ -65,7 +70,7 @@ export function SignedInShell() {
   }
   return (
     <AppLayout profile={profile}>
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={<LazyFallback />}>
         <Outlet />
       </Suspense>
       {!profile.tour_showed && (

@@ -71,7 +71,7 @@ export function captureQuery(pathname: string, search: string): boolean {
   if (Object.keys(metrika).length > 0) writeStoredJson(STORED_KEYS.metrika, metrika);
 
   const lang = params.get('lang');
-  if (isLanguage(lang)) activateLanguage(lang, true);
+  if (isLanguage(lang)) void activateLanguage(lang, true);
 
   const [, section, slug] = pathname.split('/');
   if (section !== 'integrations') return false;

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { consumeExplicitSignOut, useToken } from '../api/session';
 import { STORED_KEYS, useStored, writeStored } from '../api/storage';
-import { FullScreenLoader } from '../components/FullScreenLoader';
+import { LazyFallback } from '../components/LazyFallback';
 import { HOME_PATH, isChatsLink, PATHS } from './paths';
 
 const SignedInShell = lazy(() => import('./SignedInShell').then((m) => ({ default: m.SignedInShell })));
@@ -12,7 +12,11 @@ export function GuestOnly() {
   const token = useToken();
   const linkChats = useStored(STORED_KEYS.linkChats);
   if (token) return <Navigate to={isChatsLink(linkChats) ? linkChats : HOME_PATH} replace />;
-  return <Outlet />;
+  return (
+    <Suspense fallback={<LazyFallback fullScreen />}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 /** A signed-out user on a signed-in page goes to /signin; a /chats link is remembered first (SPEC §2). */
@@ -31,7 +35,7 @@ export function RequireAuth() {
   const token = useToken();
   if (!token) return <SignInRedirect />;
   return (
-    <Suspense fallback={<FullScreenLoader />}>
+    <Suspense fallback={<LazyFallback fullScreen />}>
       <SignedInShell />
     </Suspense>
   );

@@ -1,18 +1,17 @@
 import { type ComponentType, lazy, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
-import { AuthPage } from '../pages/auth/AuthPage';
-import { EnterCodePage } from '../pages/auth/EnterCodePage';
-import { EnterNewPasswordPage } from '../pages/auth/EnterNewPasswordPage';
-import { VerifyPage } from '../pages/auth/VerifyPage';
 import { captureQuery } from './capture-query';
 import { AmoInstallRedirect, GuestOnly, RequireAuth } from './guards';
 import { HOME_PATH, PATHS } from './paths';
 
-/** Signed-in screens load on demand: a named export becomes a lazy component. */
+/** Every screen loads on demand: a named export becomes a lazy component. */
 function page(load: () => Promise<ComponentType>) {
   const Page = lazy(() => load().then((component) => ({ default: component })));
   return <Page />;
 }
+
+// The auth screens share one chunk (forms, validation schemas, the code input).
+const AuthPage = lazy(() => import('../pages/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
 
 /** Stores the query parameters of every visited route under the §9 keys (SPEC §2). */
 function Root() {
@@ -35,9 +34,20 @@ export const routes: RouteObject[] = [
           { path: PATHS.signin, element: <AuthPage mode="signin" /> },
           { path: PATHS.signup, element: <AuthPage mode="signup" /> },
           { path: PATHS.forgotPassword, element: <AuthPage mode="forgot" /> },
-          { path: PATHS.verify, element: <VerifyPage /> },
-          { path: PATHS.enterCode, element: <EnterCodePage /> },
-          { path: PATHS.enterNewPassword, element: <EnterNewPasswordPage /> },
+          {
+            path: PATHS.verify,
+            element: page(() => import('../pages/auth/VerifyPage').then((m) => m.VerifyPage)),
+          },
+          {
+            path: PATHS.enterCode,
+            element: page(() => import('../pages/auth/EnterCodePage').then((m) => m.EnterCodePage)),
+          },
+          {
+            path: PATHS.enterNewPassword,
+            element: page(() =>
+              import('../pages/auth/EnterNewPasswordPage').then((m) => m.EnterNewPasswordPage),
+            ),
+          },
         ],
       },
       { path: PATHS.amoInstall, element: <AmoInstallRedirect /> },

@@ -1,9 +1,3 @@
-import '@mantine/core/styles/AppShell.css';
-import '@mantine/core/styles/Burger.css';
-import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/EmptyState.css';
 import { AppShell, Burger, Button, Group, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';

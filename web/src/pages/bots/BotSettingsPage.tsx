@@ -1,16 +1,3 @@
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/Pill.css';
-import '@mantine/core/styles/PillsInput.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Slider.css';
-import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/Table.css';
 import { Button, EmptyState, Paper, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';

@@ -1,10 +1,3 @@
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/Table.css';
 import { Button, EmptyState, Group, List, Paper, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';

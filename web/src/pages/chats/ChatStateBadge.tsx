@@ -8,7 +8,13 @@ import { STATE_COLORS } from './chat-state';
 export function ChatStateBadge({ chat }: { chat: Pick<ChatStopView, 'state' | 'paused_until'> }) {
   const { t, lang } = useT();
   const badge = (
-    <Badge color={STATE_COLORS[chat.state]} variant="light" data-testid="chat-state">
+    // Never squeezed: the chat id beside it gives way (truncates) instead.
+    <Badge
+      color={STATE_COLORS[chat.state]}
+      variant="light"
+      data-testid="chat-state"
+      style={{ flexShrink: 0 }}
+    >
       {t(`chats.state.${chat.state}`)}
     </Badge>
   );

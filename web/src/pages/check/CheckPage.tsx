@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/ScrollArea.css';
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
 import { type Balance, useBalance } from '../../api/balance';

@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Pagination.css';
-import '@mantine/core/styles/Table.css';
 import { EmptyState, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { type HistoryStatus, useHistory } from '../../api/history';

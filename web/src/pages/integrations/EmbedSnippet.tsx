@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Code.css';
 import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import type { IntegrationView } from '../../api/integrations';
 import { useT } from '../../i18n/use-t';

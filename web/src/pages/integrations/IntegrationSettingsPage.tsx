@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.css';
 import { Anchor, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import type { IntegrationView, useIntegrationList } from '../../api/integrations';

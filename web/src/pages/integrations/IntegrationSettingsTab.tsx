@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Switch.css';
 import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { type ComponentType, useState } from 'react';
 import type { IntegrationType } from '../../../../db/schema/integrations';

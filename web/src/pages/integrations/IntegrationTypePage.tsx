@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.css';
 import { Alert, Anchor, Button, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import { SimpleGrid, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import type { IntegrationType } from '../../../../db/schema/integrations';

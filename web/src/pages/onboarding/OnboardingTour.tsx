@@ -1,7 +1,3 @@
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/RadioIndicator.css';
 import { Button, Group, Modal, NativeSelect, Progress, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { INDUSTRIES, type Industry } from '../../../../functions/shared/constants';

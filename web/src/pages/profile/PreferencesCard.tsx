@@ -20,7 +20,7 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
     setSaving('lang');
     try {
       await save({ lang });
-      activateLanguage(lang, true);
+      await activateLanguage(lang, true);
       notifySuccess(translate('profile.prefs.language_saved'));
     } catch (error) {
       notifyError(error);

@@ -1,7 +1,3 @@
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Code.css';
-import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useProfile } from '../../api/profile';
 import { PageLoader } from '../../components/FullScreenLoader';
