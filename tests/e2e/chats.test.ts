@@ -5,7 +5,7 @@ import { type LocalServer, startFreshServer } from '../support/local-server';
 import { type Account, apiCall, instantBotOn, readyAccount, signInWithToken } from './support/account';
 import { launchBrowser, newRussianPage } from './support/browser';
 import { gone, seen } from './support/ui';
-import { widgetVisitor } from './support/widget-visitor';
+import { connectedWidget, widgetVisitor } from './support/widget-visitor';
 
 const LLM_KEY = 'sk-e2e-fake-key-0123456789';
 const SHOP = 'https://shop.example.com';
@@ -39,15 +39,8 @@ async function visitor(widgetId: string) {
 
 describe('chats in the browser', () => {
   it('shows a new website chat live, pauses it, answers as the manager and summarises it', async () => {
-    const widget = (await apiCall(
-      server,
-      'POST',
-      '/api/integrations',
-      { type: 'onchat', connection_data: { allowed_domains: ['shop.example.com'] } },
-      account.token,
-    )) as { id: string };
-    await apiCall(server, 'POST', `/api/integrations/connect/${widget.id}`, undefined, account.token);
-    await instantBotOn(server, account, widget.id, {
+    const widgetId = await connectedWidget(server, account.token, ['shop.example.com']);
+    await instantBotOn(server, account, widgetId, {
       name: 'Консультант',
       systemPrompt: 'Ты консультант интернет-магазина.',
     });
@@ -65,7 +58,7 @@ describe('chats in the browser', () => {
 
     // The visitor writes; the owner's open screen shows the chat without being reloaded.
     fake.queue({ kind: 'text', text: 'Здравствуйте! Размер M есть в наличии.' });
-    const customer = await visitor(widget.id);
+    const customer = await visitor(widgetId);
     await customer.write('Есть ли худи размера M?');
     const item = page.getByTestId('chat-item');
     await seen(item.getByText('Здравствуйте! Размер M есть в наличии.'));
@@ -104,15 +97,8 @@ describe('chats in the browser', () => {
   });
 
   it('opens a long dialogue at its newest messages and shows earlier ones on demand', async () => {
-    const widget = (await apiCall(
-      server,
-      'POST',
-      '/api/integrations',
-      { type: 'onchat', connection_data: { allowed_domains: ['shop.example.com'] } },
-      account.token,
-    )) as { id: string };
-    await apiCall(server, 'POST', `/api/integrations/connect/${widget.id}`, undefined, account.token);
-    const shopper = await widgetVisitor(server, widget.id, SHOP);
+    const widgetId = await connectedWidget(server, account.token, ['shop.example.com']);
+    const shopper = await widgetVisitor(server, widgetId, SHOP);
     expect(await shopper.write('Самое первое сообщение')).toBe(202);
     const chats = (await apiCall(server, 'GET', '/api/chats', undefined, account.token)) as {
       items: { id: string; external_id: string }[];

@@ -5,7 +5,7 @@ import { type LocalServer, startFreshServer } from '../support/local-server';
 import { type Account, apiCall, readyAccount } from './support/account';
 import { launchBrowser } from './support/browser';
 import { seen } from './support/ui';
-import { widgetVisitor } from './support/widget-visitor';
+import { connectedWidget, widgetVisitor } from './support/widget-visitor';
 
 const SHOP = 'https://shop.example.com';
 const root = new URL('../..', import.meta.url).pathname;
@@ -29,15 +29,7 @@ beforeAll(async () => {
   server = await startFreshServer();
   browser = await launchBrowser();
   account = await readyAccount(server, 'stylist');
-  const widget = (await apiCall(
-    server,
-    'POST',
-    '/api/integrations',
-    { type: 'onchat', connection_data: { allowed_domains: ['shop.example.com'] } },
-    account.token,
-  )) as { id: string };
-  widgetId = widget.id;
-  await apiCall(server, 'POST', `/api/integrations/connect/${widgetId}`, undefined, account.token);
+  widgetId = await connectedWidget(server, account.token, ['shop.example.com']);
   const bot = (await apiCall(
     server,
     'POST',

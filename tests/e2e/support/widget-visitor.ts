@@ -1,5 +1,23 @@
 import type { WidgetDialogue, WidgetVisitor } from '../../../functions/shared/onchat';
 import type { LocalServer } from '../../support/local-server';
+import { apiCall } from './account';
+
+/** A connected website widget of the account, allowed on `domains`; answers its id. */
+export async function connectedWidget(
+  server: LocalServer,
+  token: string,
+  domains: string[],
+): Promise<string> {
+  const widget = (await apiCall(
+    server,
+    'POST',
+    '/api/integrations',
+    { type: 'onchat', connection_data: { allowed_domains: domains } },
+    token,
+  )) as { id: string };
+  await apiCall(server, 'POST', `/api/integrations/connect/${widget.id}`, undefined, token);
+  return widget.id;
+}
 
 /**
  * A visitor of a website widget writing through its public API, as web/widget does: the config
