@@ -12,6 +12,22 @@ export async function botOfChat(db: Db, chat: Chat): Promise<Bot | undefined> {
   return bot;
 }
 
+/** Matches no bot: a chat whose bot was deleted. */
+const NO_BOT = '00000000-0000-0000-0000-000000000000';
+
+/** The chat's bot (undefined once deleted) and its account, in one statement. */
+export async function botAndAccountOf(
+  db: Db,
+  chat: Chat,
+): Promise<{ bot: Bot | undefined; account: Account | undefined }> {
+  const [row] = await db
+    .select({ account: accounts, bot: bots })
+    .from(accounts)
+    .leftJoin(bots, and(eq(bots.id, chat.botId ?? NO_BOT), eq(bots.accountId, accounts.id)))
+    .where(eq(accounts.id, chat.accountId));
+  return { bot: row?.bot ?? undefined, account: row?.account };
+}
+
 export async function accountOf(db: Db, accountId: string): Promise<Account | undefined> {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
   return account;

@@ -1,11 +1,12 @@
 import type { Account, Bot, Chat, Message } from '../../db/schema';
+import type { Db } from '../ports/db';
 import { scheduleAnswer } from './accumulate';
 import { ensureChat } from './chats';
 import type { EngineContext } from './context';
 import type { GateCode } from './events';
 import { firstRefusal } from './gates';
 import { storeInbound } from './inbound';
-import { accountOf, botOfChat } from './load';
+import { botAndAccountOf, botOfChat } from './load';
 import { messageView } from './message-view';
 import { applyOperatorMessage, resumeIfDue } from './operator';
 import { publishToChat } from './publish';
@@ -35,6 +36,16 @@ export interface InboundResult {
   answerDueAt: Date | null;
   instant: boolean;
   refusal: GateCode | null;
+}
+
+/** The chat's bot and account: what the caller had loaded already, the rest in one statement. */
+async function knownOrLoaded(db: Db, chat: Chat, known: { bot?: Bot; account?: Account }) {
+  const bot = known.bot?.id === chat.botId ? known.bot : undefined;
+  const account = known.account?.id === chat.accountId ? known.account : undefined;
+  if (bot && account) return { bot, account };
+  if (!chat.botId) return { bot: undefined, account };
+  if (account) return { bot: await botOfChat(db, chat), account };
+  return botAndAccountOf(db, chat);
 }
 
 /**
@@ -92,10 +103,7 @@ export async function receiveInbound(
     await publishToChat(ctx, chat, { type: 'message', message: messageView(message) });
   }
 
-  const [bot, account] = await Promise.all([
-    known.bot?.id === chat.botId ? known.bot : botOfChat(db, chat),
-    known.account?.id === chat.accountId ? known.account : accountOf(db, chat.accountId),
-  ]);
+  const { bot, account } = await knownOrLoaded(db, chat, known);
   if (!bot || !account) return result;
   if (inbound.author === 'operator') {
     return { ...result, chat: await applyOperatorMessage(ctx, chat, bot, now) };

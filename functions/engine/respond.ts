@@ -11,7 +11,7 @@ import { deliverLeftovers, deliverOnce } from './deliver';
 import { firstRefusal } from './gates';
 import { releaseHold, reserve } from './holds';
 import type { RespondPayload } from './job-names';
-import { accountOf, botOfChat, dialogueUpTo } from './load';
+import { botAndAccountOf, dialogueUpTo } from './load';
 import { messageView } from './message-view';
 import { publishToChat } from './publish';
 import { failed, refuse } from './refuse';
@@ -30,18 +30,18 @@ import { NoMoneyError, type Turn } from './turn';
  */
 export async function respond(ctx: EngineContext, payload: RespondPayload): Promise<void> {
   const { db, clock } = ctx.ports;
-  const [chat] = await db.select().from(chats).where(eq(chats.id, payload.chatId));
-  if (!chat) return;
-  const [target] = await db
-    .select()
+  const [found] = await db
+    .select({ chat: chats, target: messages })
     .from(messages)
-    .where(and(eq(messages.id, payload.upToMessageId), eq(messages.chatId, chat.id)));
-  if (!target) return;
+    .innerJoin(chats, eq(chats.id, messages.chatId))
+    .where(and(eq(messages.id, payload.upToMessageId), eq(chats.id, payload.chatId)));
+  if (!found) return;
+  const { chat, target } = found;
   await deliverLeftovers(ctx, chat);
   const claim = await claimChat(db, chat.id, target.seq, clock.now());
   if (claim.kind === 'stand_down') return;
   if (claim.kind === 'busy') return scheduleRespond(ctx, payload, claim.until, 'busy');
-  const [bot, account] = await Promise.all([botOfChat(db, claim.chat), accountOf(db, chat.accountId)]);
+  const { bot, account } = await botAndAccountOf(db, claim.chat);
   const run: Run = { ctx, chat: claim.chat, target, waiting: claim.waiting, lease: claim.lease, payload };
   // The bot was deleted meanwhile: nobody answers this chat (the sweeper passes such chats by).
   if (!bot || !account) return void (await endClaim(db, chat.id, claim.lease));

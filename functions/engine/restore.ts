@@ -13,7 +13,7 @@ import { deliverOnce } from './deliver';
 import { firstRefusal } from './gates';
 import { releaseHold, reserve } from './holds';
 import { RESTORE_JOB, type RestorePayload } from './job-names';
-import { accountOf, botOfChat, dialogueUpTo } from './load';
+import { botAndAccountOf, dialogueUpTo } from './load';
 import { messageView } from './message-view';
 import { fillPlaceholders } from './placeholders';
 import { dialogueMessages, systemText } from './prompt';
@@ -115,7 +115,7 @@ export async function restoreDialogue(ctx: EngineContext, payload: RestorePayloa
     .from(messages)
     .where(and(eq(messages.id, payload.replyId), eq(messages.chatId, chat.id), eq(messages.author, 'bot')));
   if (!reply || (await writtenAfter(db, chat.id, reply.seq))) return;
-  const [bot, account] = await Promise.all([botOfChat(db, chat), accountOf(db, chat.accountId)]);
+  const { bot, account } = await botAndAccountOf(db, chat);
   if (!bot || !account || !bot.restoringDialogue.enabled) return;
   const now = clock.now();
   if (await firstRefusal(ctx, { account, bot, chat, now, upToSeq: reply.seq })) return;

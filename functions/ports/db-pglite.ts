@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm/logger';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../../db/migrations-folder';
@@ -10,10 +11,13 @@ export interface PgliteDb {
   client: PGlite;
 }
 
-/** Opens PGlite (in memory when `dataDir` is omitted) and applies the committed migrations. */
-export async function openPgliteDb(dataDir?: string): Promise<PgliteDb> {
+/**
+ * Opens PGlite (in memory when `dataDir` is omitted) and applies the committed migrations. A
+ * `logger` sees every statement (the bench counts them).
+ */
+export async function openPgliteDb(dataDir?: string, logger?: Logger): Promise<PgliteDb> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  const db = drizzle(client, { schema });
+  const db = drizzle(client, { schema, ...(logger ? { logger } : {}) });
   await migrate(db, { migrationsFolder });
   return { db, client };
 }

@@ -42,13 +42,23 @@ export async function startFakeQStash(token: string): Promise<FakeQStash> {
   const schedules = new Map<string, FakeSchedule>();
   const byDedupId = new Map<string, string>();
   let counter = 0;
+  /** Publishes still to refuse with 500, as QStash does in an outage (`POST /__fake/fail-publish`). */
+  let failing = 0;
   const nextId = (prefix: string) => `${prefix}_${++counter}`;
 
   const server = await serveFake((request, body, response) => {
     const path = request.url ?? '/';
     if (request.method === 'GET' && path === '/__fake/messages') return sendJson(response, 200, { messages });
+    if (request.method === 'POST' && path === '/__fake/fail-publish') {
+      failing = Number((JSON.parse(body || '{}') as { count?: number }).count ?? 0);
+      return sendJson(response, 200, { failing });
+    }
     if (bearer(request) !== token) return sendJson(response, 401, { error: 'Unauthorized' });
 
+    if (request.method === 'POST' && path.startsWith('/v2/publish/') && failing > 0) {
+      failing--;
+      return sendJson(response, 500, { error: 'Internal Server Error' });
+    }
     if (request.method === 'POST' && path.startsWith('/v2/publish/')) {
       const destination = path.slice('/v2/publish/'.length);
       const deduplicationId = header(request, 'upstash-deduplication-id');

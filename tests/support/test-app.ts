@@ -1,3 +1,4 @@
+import type { Logger } from 'drizzle-orm/logger';
 import { createApp } from '../../functions/app';
 import { engineJobs } from '../../functions/engine/jobs';
 import { resolvingWebhookFetch } from '../../functions/local-webhook-fetch';
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   dataDir?: string;
   clock?: ManualClock;
   settings?: Partial<AppSettings>;
+  /** Sees every SQL statement (the bench's profile). */
+  dbLogger?: Logger;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const clock = options.clock ?? new ManualClock(new Date());
-  const { db, client } = await openPgliteDb(options.dataDir);
+  const { db, client } = await openPgliteDb(options.dataDir, options.dbLogger);
   const mail = new CapturedMail();
   const kv = new MemoryKv(clock);
   const jobs = new LocalJobs(db, clock);

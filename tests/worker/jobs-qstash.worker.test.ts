@@ -53,7 +53,11 @@ describe('QStashJobs (the production jobs port)', () => {
       ...schedules,
       { id: 'retired', cron: '0 * * * *' },
     ]);
-    expect(first.upserted).toEqual(['schedule-cleanup-expired-auth', 'schedule-retired']);
+    expect(first.upserted).toEqual([
+      'schedule-cleanup-expired-auth',
+      'schedule-engine-sweep',
+      'schedule-retired',
+    ]);
     const second = await syncSchedules(qstash, env.PUBLIC_URL, schedules);
     expect(second.deleted).toEqual(['schedule-retired']);
     const listed = await qstash.schedules.list();
@@ -62,6 +66,11 @@ describe('QStashJobs (the production jobs port)', () => {
         scheduleId: 'schedule-cleanup-expired-auth',
         cron: '17 3 * * *',
         destination: jobUrl(env.PUBLIC_URL, 'schedule:cleanup-expired-auth'),
+      }),
+      expect.objectContaining({
+        scheduleId: 'schedule-engine-sweep',
+        cron: '* * * * *',
+        destination: jobUrl(env.PUBLIC_URL, 'schedule:engine-sweep'),
       }),
     ]);
   });

@@ -2,7 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { integrations } from '../../db/schema';
+import { integrations, messages as messagesTable } from '../../db/schema';
 import { RESPOND_JOB } from '../../functions/engine/job-names';
 import { jobUrl } from '../../functions/ports/jobs-qstash';
 import type { PublishedMessage } from '../fakes/qstash';
@@ -141,6 +141,31 @@ describe('the Telegram channel in the production shape (grammY web build, Neon)'
     );
     expect(job).toMatchObject({ delay: '60s' });
 
+    // QStash is down while the next message comes: the webhook answers 5xx, so Telegram keeps the
+    // update and redelivers it; the redelivery, with QStash back, schedules the answer.
+    await fetch(`${env.QSTASH_URL}/__fake/fail-publish`, {
+      method: 'POST',
+      body: JSON.stringify({ count: 100 }),
+    });
+    const second = await fakeTelegram.userWrites(tg.token, 4242, 'Are you there?');
+    expect((await postUpdate(webhook.url, second, webhook.secretToken)).status).toBe(500);
+    await fetch(`${env.QSTASH_URL}/__fake/fail-publish`, {
+      method: 'POST',
+      body: JSON.stringify({ count: 0 }),
+    });
+    expect((await postUpdate(webhook.url, second, webhook.secretToken)).status).toBe(200);
+    const republished = await (await fetch(`${env.QSTASH_URL}/__fake/messages`)).json<{
+      messages: PublishedMessage[];
+    }>();
+    const chatMessages = await withDb((db) =>
+      db.select().from(messagesTable).where(eq(messagesTable.chatId, chat.id)),
+    );
+    const secondId = chatMessages.find((message) => message.text === 'Are you there?')?.id;
+    expect(secondId).toBeDefined();
+    expect(
+      republished.messages.filter((message) => message.body.includes(`"upToMessageId":"${secondId}"`)),
+    ).toHaveLength(1);
+
     // Telegram redelivers the same Update: stored once.
     expect((await postUpdate(webhook.url, update, webhook.secretToken)).status).toBe(200);
 
@@ -163,6 +188,7 @@ describe('the Telegram channel in the production shape (grammY web build, Neon)'
     );
     expect(shown.json.messages.map((message) => [message.author, message.text])).toEqual([
       ['customer', 'Hello from Telegram'],
+      ['customer', 'Are you there?'],
       ['operator', 'Hi, this is Anna, the administrator.'],
     ]);
   });
