@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failedJobs, jobs } from '../../db/schema';
 import { ManualClock } from '../../functions/ports/clock-manual';
 import { openPgliteDb } from '../../functions/ports/db-pglite';
 import { LocalJobs } from '../../functions/ports/jobs-local';
@@ -69,5 +70,67 @@ describe('the local durable job runner', () => {
     await runner.runDue();
     expect(seen).toEqual([{ n: 7 }]);
     await second.client.close();
+  });
+
+  it('runs other chats beside a slow one, and never two jobs of one chat at once', async () => {
+    const { db, client } = await openPgliteDb();
+    const runner = new LocalJobs(db, new ManualClock());
+    const log: string[] = [];
+    let releaseSlow: () => void = () => {};
+    const slow = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    let running = 0;
+    let most = 0;
+    runner.register('answer', async (payload) => {
+      const { chat, n } = payload as { chat: string; n: number };
+      running++;
+      most = Math.max(most, running);
+      log.push(`start ${chat}${n}`);
+      if (chat === 'a' && n === 1) await slow;
+      log.push(`end ${chat}${n}`);
+      running--;
+    });
+    await runner.enqueue({ name: 'answer', payload: { chat: 'a', n: 1 }, groupKey: 'chat-a' });
+    await runner.enqueue({ name: 'answer', payload: { chat: 'a', n: 2 }, groupKey: 'chat-a' });
+    await runner.enqueue({ name: 'answer', payload: { chat: 'b', n: 1 }, groupKey: 'chat-b' });
+    const pass = runner.runDue();
+    for (let i = 0; i < 200 && !log.includes('end b1'); i++) await new Promise((r) => setTimeout(r, 10));
+    // The other account's chat was answered while the slow answer still runs; the slow chat waits.
+    expect(log).toContain('end b1');
+    expect(log).not.toContain('start a2');
+    releaseSlow();
+    expect(await pass).toBe(3);
+    expect(log.indexOf('start a2')).toBeGreaterThan(log.indexOf('end a1'));
+    expect(most).toBe(2);
+    await client.close();
+  });
+
+  it('moves a job that failed five times out of the hot table into failed_jobs', async () => {
+    const { db, client } = await openPgliteDb();
+    const clock = new ManualClock();
+    const runner = new LocalJobs(db, clock);
+    let calls = 0;
+    runner.register('doomed', async () => {
+      calls++;
+      throw new Error('the partner API refused');
+    });
+    await runner.enqueue({ name: 'doomed', payload: { n: 1 } });
+    for (let i = 0; i < 10; i++) {
+      await runner.runDue();
+      clock.advance(3_600_000);
+    }
+    expect(calls).toBe(5);
+    expect(await db.select().from(jobs)).toEqual([]);
+    const failed = await db.select().from(failedJobs);
+    expect(failed).toEqual([
+      expect.objectContaining({
+        name: 'doomed',
+        payload: { n: 1 },
+        attempts: 5,
+        lastError: 'the partner API refused',
+      }),
+    ]);
+    await client.close();
   });
 });
