@@ -4,7 +4,7 @@ import { requestSampling, resolveModel, type TokenUsage } from '../shared/models
 import { callPriceBound, fitToBudget } from './budget';
 import { dialogueMessages, systemText } from './prompt';
 import { runToolCall, toolsFor } from './tools';
-import type { Turn } from './turn';
+import { NoMoneyError, type Turn } from './turn';
 
 /** Model calls with tools in one answer before the model is told to answer in words. */
 export const MAX_TOOL_ROUNDS = 5;
@@ -49,9 +49,14 @@ export async function askModel(turn: Turn, history: Message[]): Promise<ModelAns
     const last = round >= MAX_TOOL_ROUNDS;
     const fitted = fitToBudget(messages, tools.tools, ownFrom);
     if (!fitted) throw overBudget();
-    await turn.beforeCall(
-      callPriceBound(model, fitted, tools.tools, MAX_ANSWER_TOKENS, turn.account.currency),
-    );
+    try {
+      await turn.beforeCall(
+        callPriceBound(model, fitted, tools.tools, MAX_ANSWER_TOKENS, turn.account.currency),
+      );
+    } catch (error) {
+      if (error instanceof NoMoneyError && round > 0) error.spent = { model, usage: { ...usage } };
+      throw error;
+    }
     const result = await turn.ctx.ports.llm.complete({
       model,
       messages: fitted,

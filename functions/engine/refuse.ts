@@ -2,6 +2,7 @@ import type { Account, Bot, Chat, Message } from '../../db/schema';
 import { channelSender } from '../channels';
 import { translate } from '../i18n/translate';
 import type { LlmError } from '../ports/llm';
+import type { TokenUsage } from '../shared/models';
 import { recordOutcome } from './billing';
 import type { EngineContext } from './context';
 import { eventMessageKey, type GateCode } from './events';
@@ -14,6 +15,10 @@ export interface Unanswered {
   /** The respond run's claim on the chat and its balance hold, ended with the row (billing.ts). */
   lease?: string;
   holdId?: string | null;
+  /** What the model calls made before the refusal cost (tool rounds of an answer that ran out of money). */
+  priceMinor?: number;
+  model?: string;
+  usage?: TokenUsage;
 }
 
 /** A gate refused: a free history row with the reason, and the reason shown in Check. */

@@ -90,17 +90,28 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
       const now = clock.now();
       // The claim was taken just before the first call; later calls (after tools) renew it.
       if (holdId && !(await renewClaim(db, chat.id, lease, now))) throw new LostClaim();
-      holdId = (await reserve(db, account, priceBound, now, holdId ?? undefined)) ?? null;
-      if (!holdId) throw new NoMoneyError();
+      const held = await reserve(db, account, priceBound, now, holdId ?? undefined);
+      if (!held) throw new NoMoneyError();
+      holdId = held;
     },
   };
   let reply: Awaited<ReturnType<typeof askModel>>;
   try {
     reply = await askModel(turn, await dialogueUpTo(db, chat.id, target.seq));
   } catch (error) {
-    if (error instanceof LostClaim) return;
+    if (error instanceof LostClaim) {
+      if (holdId) await releaseHold(db, holdId);
+      return;
+    }
     const outcome = { ...unanswered, holdId };
-    if (error instanceof NoMoneyError) return refuse(ctx, outcome, 'low_balance', clock.now());
+    if (error instanceof NoMoneyError) {
+      const spent = error.spent && {
+        model: error.spent.model,
+        usage: error.spent.usage,
+        priceMinor: priceOf(error.spent.model, error.spent.usage, account.currency),
+      };
+      return refuse(ctx, { ...outcome, ...spent }, 'low_balance', clock.now());
+    }
     if (!(error instanceof LlmError)) {
       if (holdId) await releaseHold(db, holdId);
       throw error;

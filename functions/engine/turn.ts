@@ -1,4 +1,5 @@
 import type { Account, Bot, Chat, HistoryAction, Message } from '../../db/schema';
+import type { TokenUsage } from '../shared/models';
 import type { ChatStop } from './chat-state';
 import type { EngineContext } from './context';
 import { localTime } from './work-time';
@@ -28,8 +29,13 @@ export interface Turn {
   beforeCall: (priceBoundMinor: number) => Promise<void>;
 }
 
-/** The balance cannot hold the next model call's price: the answer is refused like a low balance. */
-export class NoMoneyError extends Error {}
+/**
+ * The balance cannot hold the next model call's price: the answer is refused like a low balance.
+ * Calls made before it (tool rounds) were used, and are charged with the refusal: `spent`.
+ */
+export class NoMoneyError extends Error {
+  spent: { model: string; usage: TokenUsage } | null = null;
+}
 
 /** What a tool call answers the model (a stop ends the turn through `Turn.finalText`). */
 export interface ToolResult {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { balanceEntries, balanceHolds } from '../../db/schema';
 import { receiveInbound } from '../../functions/engine/receive';
 import { respond } from '../../functions/engine/respond';
+import { priceOf } from '../../functions/shared/models';
 import { engineTestApp, historyOf, ledgerOf, ownerWithBot } from './support/engine';
 
 const engine = engineTestApp();
@@ -61,6 +62,60 @@ describe('engine: money cannot go negative', () => {
     // The refused chats are dealt with: their jobs stand down.
     await t.jobs.runDue();
     expect(fake.requests).toHaveLength(answered.length);
+  });
+
+  it('an answer that runs out of money between tool rounds is refused and charged what it used', async () => {
+    const { t, fake, ctx } = engine;
+    const owner = await ownerWithBot(t, {
+      process_scheme: 'instant',
+      model: 'gpt-4o',
+      actions_enable: true,
+      custom_variables: [{ name: 'phone', description: 'Телефон клиента' }],
+      actions: [
+        {
+          name: 'Запомнить телефон',
+          description: 'Сохраняет телефон',
+          goal_prompt: 'Когда клиент назвал телефон',
+          type: 'fill_variables',
+          settings: { variables: ['phone'] },
+        },
+      ],
+    });
+    const balance = await engine.call('GET', '/api/balance', { token: owner.token });
+    // One kopeck above the minimum: the first call's hold fits, the second's does not.
+    await t.db.insert(balanceEntries).values({
+      accountId: owner.accountId,
+      amountMinor: 5001 - balance.json.total_minor,
+      currency: 'rub',
+      kind: 'adjustment',
+      createdAt: t.clock.now(),
+    });
+    const received = await receiveInbound(ctx, {
+      accountId: owner.accountId,
+      botId: owner.botId,
+      channel: 'check',
+      integrationId: null,
+      chatExternalId: 'tool-rounds',
+      messageExternalId: 'phone',
+      author: 'customer',
+      text: 'Мой телефон +7 999 000-00-00',
+    });
+    fake.queue({
+      kind: 'tool_calls',
+      calls: [{ name: 'fill_variables_1', arguments: { phone: '+7 999 000-00-00' } }],
+      usage: { prompt_tokens: 400, completion_tokens: 30 },
+    });
+    await respond(ctx, { chatId: received.chat.id, upToMessageId: received.message.id });
+
+    expect(fake.requests).toHaveLength(1);
+    const rows = await historyOf(t, owner.accountId);
+    const spent = priceOf('gpt-4o', { promptTokens: 400, completionTokens: 30 }, 'rub');
+    expect(rows.map((row) => [row.event, row.priceMinor])).toEqual([['refused_low_balance', spent]]);
+    const ledger = await ledgerOf(t, owner.accountId);
+    expect(ledger.reduce((sum, entry) => sum + entry.amountMinor, 0)).toBe(5001 - spent);
+    expect(await t.db.select().from(balanceHolds).where(eq(balanceHolds.accountId, owner.accountId))).toEqual(
+      [],
+    );
   });
 
   it('bounds the prompt of one answer: the oldest dialogue is left out, never the newest message', async () => {
