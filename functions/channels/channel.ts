@@ -3,6 +3,8 @@ import type { EngineContext } from '../engine/context';
 
 /** The outbound half of a channel adapter (ARCHITECTURE §6): what the engine sends through it. */
 export interface ChannelSender {
+  /** The customer reads the stored dialogue itself (Check): a stored message counts as delivered. */
+  deliversByStoring?: boolean;
   /**
    * Sends a stored outgoing message to the customer: the bot's reply, or an operator's answer from
    * the chats screen. Called once per message, after it is stored.

@@ -9,6 +9,7 @@ import type { ChannelSender } from './channel';
  * as system messages.
  */
 export const checkChannel: ChannelSender = {
+  deliversByStoring: true,
   async deliver() {},
   async explain(ctx, chat, text, historyId) {
     const now = ctx.ports.clock.now();

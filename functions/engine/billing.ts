@@ -11,6 +11,7 @@ import {
   type Message,
   messages,
 } from '../../db/schema';
+import { channelSender } from '../channels';
 import type { TokenUsage } from '../shared/models';
 import type { ChatStop } from './chat-state';
 import { endClaim } from './claim';
@@ -72,7 +73,6 @@ export async function recordOutcome(
   const ids = handled.map((message) => message.id);
   try {
     return await ctx.ports.db.transaction(async (tx) => {
-      if (outcome.lease && !(await endClaim(tx, chat.id, outcome.lease))) throw new AlreadyHandled();
       const priceMinor = outcome.holdId
         ? await settleHold(tx, account, outcome.holdId, outcome.priceMinor ?? 0, now)
         : (outcome.priceMinor ?? 0);
@@ -130,13 +130,14 @@ export async function recordOutcome(
             historyId: history.id,
             createdAt: now,
             answeredAt: now,
+            deliveredAt: channelSender(chat.channel).deliversByStoring ? now : null,
           })
           .onConflictDoNothing()
           .returning();
         if (!reply) throw new AlreadyHandled();
       }
-      if (reply || outcome.variables || outcome.stop) {
-        await tx
+      if (reply || outcome.variables || outcome.stop || outcome.lease) {
+        const updated = await tx
           .update(chats)
           .set({
             ...(reply ? { lastMessageAt: now } : {}),
@@ -145,8 +146,15 @@ export async function recordOutcome(
               ? { variables: sql`${chats.variables} || ${JSON.stringify(outcome.variables)}::jsonb` }
               : {}),
             ...(outcome.stop ?? {}),
+            // The run's claim on the chat ends with what it recorded.
+            ...(outcome.lease ? { answeringLease: null, answeringUntil: null } : {}),
           })
-          .where(eq(chats.id, chat.id));
+          .where(
+            and(eq(chats.id, chat.id), outcome.lease ? eq(chats.answeringLease, outcome.lease) : undefined),
+          )
+          .returning({ id: chats.id });
+        // Another run took the chat over (this one's lease ran out): it records nothing.
+        if (updated.length === 0) throw new AlreadyHandled();
       }
       return { history, reply };
     });

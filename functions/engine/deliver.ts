@@ -15,6 +15,7 @@ const DELIVERY_SECONDS = 60;
  * and the next retry or sweep sends it.
  */
 export async function deliverOnce(ctx: EngineContext, chat: Chat, message: Message): Promise<boolean> {
+  if (message.deliveredAt) return false;
   const { db, clock } = ctx.ports;
   const now = clock.now();
   const [taken] = await db
