@@ -7,34 +7,44 @@ import { priceOf } from '../../functions/shared/models';
 import { engineTestApp, historyOf, ledgerOf, ownerWithBot } from './support/engine';
 
 const engine = engineTestApp();
+type Owner = Awaited<ReturnType<typeof ownerWithBot>>;
+
+/** Brings the owner's balance (in roubles, minor units) to exactly `totalMinor`. */
+async function setBalance(owner: Owner, totalMinor: number) {
+  const balance = await engine.call('GET', '/api/balance', { token: owner.token });
+  await engine.t.db.insert(balanceEntries).values({
+    accountId: owner.accountId,
+    amountMinor: totalMinor - balance.json.total_minor,
+    currency: 'rub',
+    kind: 'adjustment',
+    createdAt: engine.t.clock.now(),
+  });
+}
+
+/** A customer message in the Check chat `chat` of the owner's bot; answers the respond job's payload. */
+async function customerWrites(owner: Owner, chat: string, id: string, text: string) {
+  const received = await receiveInbound(engine.ctx, {
+    accountId: owner.accountId,
+    botId: owner.botId,
+    channel: 'check',
+    integrationId: null,
+    chatExternalId: chat,
+    messageExternalId: id,
+    author: 'customer',
+    text,
+  });
+  return { chatId: received.chat.id, upToMessageId: received.message.id };
+}
 
 describe('engine: money cannot go negative', () => {
   it('parallel answers in many chats hold their price first, so they cannot overdraw', async () => {
     const { t, fake, ctx } = engine;
     const owner = await ownerWithBot(t, { process_scheme: 'instant', model: 'gpt-4o' });
-    const balance = await engine.call('GET', '/api/balance', { token: owner.token });
     // 55 ₽ on the balance: 5 ₽ above the minimum, enough for the bound of about two answers.
-    await t.db.insert(balanceEntries).values({
-      accountId: owner.accountId,
-      amountMinor: 5500 - balance.json.total_minor,
-      currency: 'rub',
-      kind: 'adjustment',
-      createdAt: t.clock.now(),
-    });
+    await setBalance(owner, 5500);
     const payloads = [];
-    for (let i = 0; i < 10; i++) {
-      const received = await receiveInbound(ctx, {
-        accountId: owner.accountId,
-        botId: owner.botId,
-        channel: 'check',
-        integrationId: null,
-        chatExternalId: `parallel-${i}`,
-        messageExternalId: `m-${i}`,
-        author: 'customer',
-        text: `Вопрос ${i}`,
-      });
-      payloads.push({ chatId: received.chat.id, upToMessageId: received.message.id });
-    }
+    for (let i = 0; i < 10; i++)
+      payloads.push(await customerWrites(owner, `parallel-${i}`, `m-${i}`, `Вопрос ${i}`));
     fake.queue(
       ...payloads.map(() => ({
         kind: 'text' as const,
@@ -81,31 +91,15 @@ describe('engine: money cannot go negative', () => {
         },
       ],
     });
-    const balance = await engine.call('GET', '/api/balance', { token: owner.token });
     // One kopeck above the minimum: the first call's hold fits, the second's does not.
-    await t.db.insert(balanceEntries).values({
-      accountId: owner.accountId,
-      amountMinor: 5001 - balance.json.total_minor,
-      currency: 'rub',
-      kind: 'adjustment',
-      createdAt: t.clock.now(),
-    });
-    const received = await receiveInbound(ctx, {
-      accountId: owner.accountId,
-      botId: owner.botId,
-      channel: 'check',
-      integrationId: null,
-      chatExternalId: 'tool-rounds',
-      messageExternalId: 'phone',
-      author: 'customer',
-      text: 'Мой телефон +7 999 000-00-00',
-    });
+    await setBalance(owner, 5001);
+    const payload = await customerWrites(owner, 'tool-rounds', 'phone', 'Мой телефон +7 999 000-00-00');
     fake.queue({
       kind: 'tool_calls',
       calls: [{ name: 'fill_variables_1', arguments: { phone: '+7 999 000-00-00' } }],
       usage: { prompt_tokens: 400, completion_tokens: 30 },
     });
-    await respond(ctx, { chatId: received.chat.id, upToMessageId: received.message.id });
+    await respond(ctx, payload);
 
     expect(fake.requests).toHaveLength(1);
     const rows = await historyOf(t, owner.accountId);
@@ -124,17 +118,7 @@ describe('engine: money cannot go negative', () => {
     const long = 'Очень длинное сообщение. '.repeat(160);
     let last = { chatId: '', upToMessageId: '' };
     for (let i = 0; i < 40; i++) {
-      const received = await receiveInbound(ctx, {
-        accountId: owner.accountId,
-        botId: owner.botId,
-        channel: 'check',
-        integrationId: null,
-        chatExternalId: 'long-dialogue',
-        messageExternalId: `long-${i}`,
-        author: 'customer',
-        text: `${i}: ${long}`,
-      });
-      last = { chatId: received.chat.id, upToMessageId: received.message.id };
+      last = await customerWrites(owner, 'long-dialogue', `long-${i}`, `${i}: ${long}`);
     }
     fake.queue({ kind: 'text', text: 'Коротко: да.' });
     await respond(ctx, last);
