@@ -48,7 +48,9 @@ const base64url = (bytes: Uint8Array) =>
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
   const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  // atob ignores the last character's two spare bits: only the one spelling we issue is accepted.
+  return base64url(bytes) === text ? bytes : null;
 }
 
 const subject = (integrationId: string, visitorId: string) =>
