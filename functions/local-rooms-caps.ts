@@ -19,22 +19,3 @@ export class PlaceCounter {
     };
   }
 }
-
-/**
- * The key a client address is counted under: IPv4 as is (also when IPv4-mapped), IPv6 by its /64,
- * since one subscriber usually holds a whole /64.
- */
-export function addressKey(address: string): string {
-  const bare = address.replace(/%.*$/, '').toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
-  if (mapped?.[1]) return mapped[1];
-  if (!bare.includes(':')) return bare;
-  const [head = '', tail = ''] = bare.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const zeros = bare.includes('::')
-    ? Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0')
-    : [];
-  const groups = [...left, ...zeros, ...right].slice(0, 4);
-  return `${groups.map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
-}

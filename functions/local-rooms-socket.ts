@@ -1,7 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { addressKey, PlaceCounter } from './local-rooms-caps';
+import { addressSubject } from './http/address-subject';
+import { PlaceCounter } from './local-rooms-caps';
 import type { LocalRooms } from './ports/rooms-local';
 import { ROOM_CLOSE } from './shared/room-revoke';
 import { type RoomGrant, readRoomToken } from './shared/room-token';
@@ -88,7 +89,7 @@ export function attachRoomSockets(
     if (room === undefined) return refuse(socket, 400, 'Bad Request');
     if (room === null) return refuse(socket, 404, 'Not Found');
     if (socket.destroyed) return;
-    const releaseIp = perIp.take(addressKey(limits.clientIp(request) ?? 'unknown'));
+    const releaseIp = perIp.take(addressSubject(limits.clientIp(request)));
     if (!releaseIp) return refuse(socket, 429, 'Too Many Requests');
     const releaseRoom = perRoom.take(room);
     if (!releaseRoom) {

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, PlaceCounter } from '../../functions/local-rooms-caps';
+import { addressSubject } from '../../functions/http/address-subject';
+import { PlaceCounter } from '../../functions/local-rooms-caps';
 import { grantRevoked, isRevoked, parseSessionSockets } from '../../functions/shared/room-revoke';
 
 describe('places per client address', () => {
   it('counts IPv4 as is, IPv4-mapped as IPv4, and IPv6 by its /64', () => {
-    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
-    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
-    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:DB8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressSubject('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressSubject('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressSubject('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressSubject('2001:DB8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(addressSubject('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressSubject('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 
   it('refuses over the cap and gives each place back once', () => {
