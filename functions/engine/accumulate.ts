@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { type Bot, type Chat, chats, type Message, messages } from '../../db/schema';
 import type { EngineContext } from './context';
 import { chatJobGroup, RESPOND_JOB, type RespondPayload } from './job-names';
+import { waitingCustomer } from './load';
 
 export interface ScheduledAnswer {
   dueAt: Date;
@@ -55,14 +56,7 @@ export async function scheduleNewer(
   const [newest] = await ctx.ports.db
     .select()
     .from(messages)
-    .where(
-      and(
-        eq(messages.chatId, chat.id),
-        eq(messages.author, 'customer'),
-        isNull(messages.answeredAt),
-        gt(messages.seq, afterSeq),
-      ),
-    )
+    .where(and(waitingCustomer(chat.id), gt(messages.seq, afterSeq)))
     .orderBy(desc(messages.seq))
     .limit(1);
   if (newest) await scheduleAnswer(ctx, chat, bot, newest, ctx.ports.clock.now(), `:after:${runId}`);

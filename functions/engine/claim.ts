@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { type Chat, chats, type Message, messages } from '../../db/schema';
 import type { Db } from '../ports/db';
+import { waitingCustomer } from './load';
 
 /**
  * How long a respond run holds its chat before another may take it over (a run that crashed). The
@@ -17,9 +18,6 @@ export type ChatClaim =
 
 /** One answer deals with at most this many waiting messages; the rest get the next answer. */
 const MAX_WAITING = 200;
-
-const waitingCustomer = (chatId: string) =>
-  and(eq(messages.chatId, chatId), eq(messages.author, 'customer'), isNull(messages.answeredAt));
 
 /**
  * ARCHITECTURE §6: respond runs for one chat are serialised. Under the chat's row lock, the run

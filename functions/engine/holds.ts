@@ -28,7 +28,8 @@ async function available(tx: Tx | Db, account: Account, now: Date, except?: stri
   return Number(row?.free ?? 0);
 }
 
-const lockAccount = (tx: Tx, accountId: string) =>
+/** Serialises everything that moves an account's money (holds, settling, a currency change). */
+export const lockAccount = (tx: Tx, accountId: string) =>
   tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { type Account, accounts, type Bot, bots, type Chat, type Message, messages } from '../../db/schema';
 import type { Db } from '../ports/db';
 import { HISTORY_LIMIT } from './prompt';
@@ -28,31 +28,9 @@ export async function botAndAccountOf(
   return { bot: row?.bot ?? undefined, account: row?.account };
 }
 
-export async function accountOf(db: Db, accountId: string): Promise<Account | undefined> {
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
-  return account;
-}
-
-const waitingCustomer = (chatId: string) =>
+/** Customer messages of the chat not dealt with yet (answered, refused, failed or taken over). */
+export const waitingCustomer = (chatId: string) =>
   and(eq(messages.chatId, chatId), eq(messages.author, 'customer'), isNull(messages.answeredAt));
-
-/** Customer messages not dealt with yet, up to and including `seq`, oldest first. */
-export const waitingUpTo = (db: Db, chatId: string, seq: number): Promise<Message[]> =>
-  db
-    .select()
-    .from(messages)
-    .where(and(waitingCustomer(chatId), lte(messages.seq, seq)))
-    .orderBy(asc(messages.seq));
-
-/** Whether a customer message newer than `seq` still waits: its own job will answer them all. */
-export async function newerWaiting(db: Db, chatId: string, seq: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(waitingCustomer(chatId), gt(messages.seq, seq)))
-    .limit(1);
-  return row !== undefined;
-}
 
 /** The dialogue up to `seq` as the model reads it: its last HISTORY_LIMIT messages, oldest first. */
 export async function dialogueUpTo(db: Db, chatId: string, seq: number): Promise<Message[]> {

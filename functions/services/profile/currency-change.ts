@@ -1,5 +1,6 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import { accounts, balanceEntries, balanceHolds, subscriptions } from '../../../db/schema';
+import { lockAccount } from '../../engine/holds';
 import { AppError } from '../../http/errors';
 import { WELCOME_CREDIT_MINOR } from '../../shared/balance';
 import type { Currency } from '../../shared/constants';
@@ -16,7 +17,7 @@ export async function changeCurrency(ctx: AccountContext, currency: Currency): P
   const { db, clock } = ctx.ports;
   const accountId = ctx.account.id;
   await db.transaction(async (tx) => {
-    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+    await lockAccount(tx, accountId);
     const [moved] = await tx
       .select({ id: balanceEntries.id })
       .from(balanceEntries)
