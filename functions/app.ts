@@ -17,7 +17,11 @@ import { helpersRoutes } from './routes/helpers';
 import { historyRoutes } from './routes/history';
 import { integrationsRoutes } from './routes/integrations';
 import { keysRoutes } from './routes/keys';
+import { paymentRoutes } from './routes/payment';
 import { profileRoutes } from './routes/profile';
+import { recurrentPaymentsRoutes } from './routes/recurrent-payments';
+import { subscriptionRoutes } from './routes/subscription';
+import { transactionsRoutes } from './routes/transactions';
 import { webhooksRoutes } from './routes/webhooks';
 import { widgetRoutes } from './routes/widget';
 
@@ -46,6 +50,10 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     .route('/check', checkRoutes)
     .route('/history', historyRoutes)
     .route('/balance', balanceRoutes)
+    .route('/subscription', subscriptionRoutes)
+    .route('/payment', paymentRoutes)
+    .route('/transactions', transactionsRoutes)
+    .route('/recurrent_payments', recurrentPaymentsRoutes)
     .route('/integrations', integrationsRoutes)
     .route('/widget', widgetRoutes)
     .route('/webhooks', webhooksRoutes);

@@ -18,6 +18,28 @@ const llmSettings = {
 /** A self-hosted Bot API server (telegram-bot-api) or a proxy; https://api.telegram.org when unset. */
 const telegramSettings = {
   TELEGRAM_API_ROOT: v.optional(url),
+  /** Where accounts' own ChatGPT keys are used (the chatgpt integration); OpenAI when unset. */
+  OPENAI_API_ROOT: v.optional(url),
+};
+
+const optionalText = v.optional(v.string());
+
+/** Card payments (T-Bank for rub, Stripe for usd/eur/kzt), invoices and requisites suggestions. */
+const moneySettings = {
+  TBANK_TERMINAL_KEY: optionalText,
+  TBANK_PASSWORD: optionalText,
+  TBANK_API_ROOT: v.optional(url),
+  TBANK_RECEIPTS: v.optional(v.picklist(['true', 'false'], 'must be true or false')),
+  TBANK_TAXATION: optionalText,
+  TBANK_TAX: optionalText,
+  TBANK_PAYMENT_METHOD: optionalText,
+  TBANK_PAYMENT_OBJECT: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: v.optional(url),
+  INVOICE_SELLER: optionalText,
+  DADATA_API_KEY: optionalText,
+  DADATA_API_ROOT: v.optional(url),
 };
 
 /**
@@ -50,6 +72,7 @@ export const localConfigSchema = v.object({
   TRUST_PROXY: trustProxy,
   ...llmSettings,
   ...telegramSettings,
+  ...moneySettings,
 });
 
 /** Production shape (Workers): bindings and secrets, checked once when the Worker starts. */
@@ -71,6 +94,7 @@ export const workerConfigSchema = v.object({
   MAIL_FROM: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   ...llmSettings,
   ...telegramSettings,
+  ...moneySettings,
   /** Tests only: a plain WebSocket proxy in front of a Postgres that stands in for Neon. */
   NEON_WS_PROXY: v.optional(v.string()),
 });

@@ -14,6 +14,7 @@ import { freePort } from './local-port';
 import { attachRoomSockets } from './local-rooms-socket';
 import { loadOrCreateSecret, loadOrCreateSecretsKey } from './local-secret';
 import { resolvingWebhookFetch } from './local-webhook-fetch';
+import { sellerFromConfig } from './payments/invoice/seller-config';
 import type { AppSettings, Ports } from './ports';
 import { systemClock } from './ports/clock';
 import { openPgliteDb } from './ports/db-pglite';
@@ -21,6 +22,7 @@ import { LocalJobs, startSchedules } from './ports/jobs-local';
 import { MemoryKv } from './ports/kv-memory';
 import { llmFromConfig } from './ports/llm-from-config';
 import { EmlFolderMail } from './ports/mail-eml';
+import { paymentsFromConfig } from './ports/payments-from-config';
 import { LocalRooms } from './ports/rooms-local';
 
 const config = readConfig(localConfigSchema, process.env);
@@ -46,13 +48,19 @@ const ports: Ports = {
   kv: new MemoryKv(clock),
   mail: new EmlFolderMail(join(dataDir, 'mail'), config.MAIL_FROM, clock),
   llm: llmFromConfig(config),
+  payments: paymentsFromConfig(config),
 };
 const settings: AppSettings = {
   jwtSecret,
   publicUrl,
   telegramApiRoot: config.TELEGRAM_API_ROOT,
+  openaiApiRoot: config.OPENAI_API_ROOT,
   secretsKey,
   webhookFetch: resolvingWebhookFetch(),
+  invoiceSeller: sellerFromConfig(config.INVOICE_SELLER),
+  dadata: config.DADATA_API_KEY
+    ? { apiKey: config.DADATA_API_KEY, apiRoot: config.DADATA_API_ROOT }
+    : undefined,
 };
 
 for (const [name, handler] of Object.entries(engineJobs)) {

@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { type ConfigProblem, checkWorkerConfig, type WorkerConfig } from './config';
 import { directWebhookFetch } from './engine/actions/webhook-fetch';
 import type { AppEnv } from './http/env';
+import { sellerFromConfig } from './payments/invoice/seller-config';
 import type { AppSettings, Ports } from './ports';
 import { systemClock } from './ports/clock';
 import { openNeonDb } from './ports/db-neon';
@@ -13,6 +14,7 @@ import { QStashJobs } from './ports/jobs-qstash';
 import { UpstashKv } from './ports/kv-upstash';
 import { llmFromConfig } from './ports/llm-from-config';
 import { HttpMail } from './ports/mail-http';
+import { paymentsFromConfig } from './ports/payments-from-config';
 import { PartyKitRooms } from './ports/rooms-partykit';
 import { jobsRoutes } from './routes/jobs';
 import { engineRunners, scheduleRunners } from './routes/jobs/runners';
@@ -42,8 +44,13 @@ function buildIsolate(config: WorkerConfig): Isolate {
     jwtSecret: config.JWT_SECRET,
     publicUrl,
     telegramApiRoot: config.TELEGRAM_API_ROOT,
+    openaiApiRoot: config.OPENAI_API_ROOT,
     secretsKey: config.SECRETS_KEY,
     webhookFetch: directWebhookFetch,
+    invoiceSeller: sellerFromConfig(config.INVOICE_SELLER),
+    dadata: config.DADATA_API_KEY
+      ? { apiKey: config.DADATA_API_KEY, apiRoot: config.DADATA_API_ROOT }
+      : undefined,
   };
   const runners = new Map([...scheduleRunners(schedules, settings), ...engineRunners(settings)]);
   return {
@@ -56,6 +63,7 @@ function buildIsolate(config: WorkerConfig): Isolate {
       jobs: new QStashJobs(qstash, publicUrl),
       rooms: new PartyKitRooms(config.PARTYKIT_HOST.replace(/\/+$/, ''), config.PARTYKIT_SECRET),
       llm: llmFromConfig(config),
+      payments: paymentsFromConfig(config),
     },
     jobRoutes: jobsRoutes({ verify: qstashSignatureVerifier(receiver), runners }),
   };

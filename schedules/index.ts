@@ -1,6 +1,13 @@
 import { cleanupExpiredAuth } from './cleanup-auth';
 import { engineSweep } from './engine-sweep';
+import { paymentReconcile } from './payment-reconcile';
 import type { ScheduleDefinition } from './schedule';
+import { subscriptionRenewal } from './subscriptions';
 
 /** Every recurring job. QStash schedules call them by cron in production; the local runner by interval. */
-export const schedules: ScheduleDefinition[] = [cleanupExpiredAuth, engineSweep];
+export const schedules: ScheduleDefinition[] = [
+  cleanupExpiredAuth,
+  engineSweep,
+  subscriptionRenewal,
+  paymentReconcile,
+];

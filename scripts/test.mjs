@@ -18,14 +18,21 @@ function run(title, command, args, env = {}) {
   return result.status === 0;
 }
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
-  console.log('Installing Debian chromium for the browser tests…');
+/** Debian packages the tests drive: the browser for e2e, pdftotext for the invoice PDFs. */
+const NEEDED = [
+  { binary: '/usr/bin/chromium', pkg: 'chromium' },
+  { binary: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+];
+
+function ensureTools() {
+  const missing = NEEDED.filter((tool) => !existsSync(tool.binary)).map((tool) => tool.pkg);
+  if (missing.length === 0) return;
+  console.log(`Installing ${missing.join(', ')} for the tests…`);
   const [command, ...prefix] = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', 'apt-get'];
   const apt = (args) =>
     run(`apt-get ${args[0]}`, command, [...prefix, ...args], { DEBIAN_FRONTEND: 'noninteractive' });
-  if (!apt(['update', '-qq']) || !apt(['install', '-y', '-qq', 'chromium'])) {
-    console.error('Could not install chromium; the browser tests need /usr/bin/chromium.');
+  if (!apt(['update', '-qq']) || !apt(['install', '-y', '-qq', ...missing])) {
+    console.error(`Could not install ${missing.join(', ')}; the tests need them.`);
     process.exit(1);
   }
 }
@@ -37,7 +44,7 @@ const suites = [
   { name: 'e2e', args: ['vitest', 'run', '--project', 'e2e'] },
 ];
 
-ensureChromium();
+ensureTools();
 const checks = [
   run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
   run('typecheck (worker tests)', 'npx', ['tsc', '-p', 'tests/worker/tsconfig.json', '--noEmit']),

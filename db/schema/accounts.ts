@@ -46,6 +46,11 @@ export const accounts = pgTable(
     signupQuery: jsonb('signup_query').$type<SignupQuery>().notNull().default(sql`'{}'::jsonb`),
     referralId: text('referral_id'),
     partnerBalanceMinor: bigint('partner_balance_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * When the bots last moved to or from the account's own ChatGPT key (SPEC §4): the model sees
+     * no dialogue from before it, so a conversation is not continued under another account.
+     */
+    modelSwitchedAt: timestamp('model_switched_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('accounts_email_unique').on(t.email)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts, type Currency } from './accounts';
 import { bots } from './bots';
 
@@ -40,6 +40,8 @@ export const historyEntries = pgTable(
     priceMinor: bigint('price_minor', { mode: 'number' }).notNull().default(0),
     currency: text('currency').$type<Currency>().notNull(),
     model: text('model'),
+    /** Answered with the account's own ChatGPT key: the model's price is theirs, ours is 0. */
+    ownKey: boolean('own_key').notNull().default(false),
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
     actions: jsonb('actions').$type<HistoryAction[]>().notNull().default(sql`'[]'::jsonb`),

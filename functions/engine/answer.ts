@@ -2,6 +2,7 @@ import type { Message } from '../../db/schema';
 import { LlmError, type LlmMessage } from '../ports/llm';
 import { requestSampling, resolveModel, type TokenUsage } from '../shared/models';
 import { callPriceBound, fitToBudget } from './budget';
+import { dialogueSinceSwitch } from './model-access';
 import { dialogueMessages, systemText } from './prompt';
 import { runToolCall, toolsFor } from './tools';
 import { NoMoneyError, type Turn } from './turn';
@@ -38,7 +39,7 @@ export async function askModel(turn: Turn, history: Message[]): Promise<ModelAns
   const tools = toolsFor(turn);
   const dialogue: LlmMessage[] = [
     { role: 'system', content: systemText(turn) },
-    ...dialogueMessages(history),
+    ...dialogueMessages(dialogueSinceSwitch(history, turn.account, turn.waiting)),
   ];
   const messages = fitToBudget(dialogue, tools.tools, dialogue.length);
   if (!messages) throw overBudget();
@@ -57,7 +58,7 @@ export async function askModel(turn: Turn, history: Message[]): Promise<ModelAns
       if (error instanceof NoMoneyError && round > 0) error.spent = { model, usage: { ...usage } };
       throw error;
     }
-    const result = await turn.ctx.ports.llm.complete({
+    const result = await turn.llm.complete({
       model,
       messages: fitted,
       ...(tools.tools.length > 0

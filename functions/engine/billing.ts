@@ -30,6 +30,8 @@ export interface Outcome {
   response?: string | null;
   error?: string | null;
   priceMinor?: number;
+  /** Answered with the account's own ChatGPT key: price 0, and History says why. */
+  ownKey?: boolean;
   model?: string | null;
   usage?: TokenUsage;
   actions?: HistoryAction[];
@@ -98,6 +100,7 @@ export async function recordOutcome(
           status: isReplyEvent(outcome.event) ? 'success' : 'error',
           error: outcome.error ?? null,
           priceMinor,
+          ownKey: outcome.ownKey ?? false,
           currency: account.currency,
           model: outcome.model ?? null,
           promptTokens: outcome.usage?.promptTokens ?? 0,

@@ -17,7 +17,8 @@ export type GateCode = (typeof GATE_CODES)[number];
 /**
  * The event of a history row; the SPA translates `engine_event_<event>`. `follow_up` is the bot's
  * message after the customer went quiet (restoring_dialogue), billed like an answer; `summary` the
- * chat summary an owner asked for in Chats, billed like an answer too.
+ * chat summary an owner asked for in Chats, billed like an answer too. `subscription_expired` is
+ * written once when a subscription ends unrenewed, so History shows why bots fell silent.
  */
 export type EngineEvent =
   | 'answered'
@@ -25,7 +26,8 @@ export type EngineEvent =
   | 'summary'
   | `refused_${GateCode}`
   | 'llm_error'
-  | 'failed';
+  | 'failed'
+  | 'subscription_expired';
 
 export const ENGINE_EVENTS: readonly EngineEvent[] = [
   'answered',
@@ -34,6 +36,7 @@ export const ENGINE_EVENTS: readonly EngineEvent[] = [
   ...GATE_CODES.map((code): EngineEvent => `refused_${code}`),
   'llm_error',
   'failed',
+  'subscription_expired',
 ];
 
 /** Events of a reply the customer got: a success row with a price. */

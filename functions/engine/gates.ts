@@ -8,7 +8,7 @@ import {
   messages,
 } from '../../db/schema';
 import { balanceOf } from '../services/billing/balance';
-import { hasActiveSubscription } from '../services/billing/subscriptions';
+import { botCovered, integrationCovered } from '../services/billing/subscriptions';
 import { effectiveState } from './chat-state';
 import type { EngineContext } from './context';
 import type { GateCode } from './events';
@@ -97,10 +97,11 @@ export async function firstRefusal(ctx: EngineContext, input: GateInput): Promis
   if (state === 'paused') return 'chat_paused';
   if (!bot.isWork) return 'bot_off';
   const { db } = ctx.ports;
-  if (!(await hasActiveSubscription(db, account, 'bots', now))) return 'no_subscription';
+  if (!(await botCovered(db, account, bot.id, now))) return 'no_subscription';
   // A chat that came through an integration needs that integration in a subscription too.
   if (chat.integrationId && isIntegrationType(chat.channel)) {
-    if (!(await hasActiveSubscription(db, account, chat.channel, now))) return 'no_subscription';
+    if (!(await integrationCovered(db, account, chat.integrationId, chat.channel, now)))
+      return 'no_subscription';
   }
   const balance = await balanceOf(db, account, now);
   if (balance.totalMinor < balance.minimumMinor) return 'low_balance';

@@ -6,10 +6,10 @@ import { MINIMUM_BALANCE_MINOR } from '../shared/balance';
 /** A hold outlives a run that crashed by this much; then the money is free again. */
 export const HOLD_MINUTES = 15;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The ledger in the account's currency minus the live holds (other than `except`). */
-async function available(tx: Tx | Db, account: Account, now: Date, except?: string): Promise<number> {
+export async function available(tx: Tx | Db, account: Account, now: Date, except?: string): Promise<number> {
   const held = tx
     .select({ total: sql`coalesce(sum(${balanceHolds.amountMinor}), 0)` })
     .from(balanceHolds)

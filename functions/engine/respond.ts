@@ -13,6 +13,7 @@ import { releaseHold, reserve } from './holds';
 import type { RespondPayload } from './job-names';
 import { botAndAccountOf, dialogueUpTo } from './load';
 import { messageView } from './message-view';
+import { modelAccessFor } from './model-access';
 import { publishToChat } from './publish';
 import { failed, refuse } from './refuse';
 import { scheduleFollowUp } from './restore';
@@ -74,8 +75,11 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
   if (refusal) return refuse(ctx, unanswered, refusal, clock.now());
 
   let holdId: string | null = null;
+  let calls = 0;
+  const access = await modelAccessFor(ctx, account);
   const turn: Turn = {
     ctx,
+    ...access,
     account,
     bot,
     chat,
@@ -89,7 +93,9 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
     beforeCall: async (priceBound) => {
       const now = clock.now();
       // The claim was taken just before the first call; later calls (after tools) renew it.
-      if (holdId && !(await renewClaim(db, chat.id, lease, now))) throw new LostClaim();
+      if (calls++ > 0 && !(await renewClaim(db, chat.id, lease, now))) throw new LostClaim();
+      // The owner's own key: nothing of ours to pay, so nothing is held.
+      if (access.ownKey) return;
       const held = await reserve(db, account, priceBound, now, holdId ?? undefined);
       if (!held) throw new NoMoneyError();
       holdId = held;
@@ -133,7 +139,8 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
       holdId,
       event: 'answered',
       response: reply.text.trim(),
-      priceMinor: priceOf(reply.model, reply.usage, account.currency),
+      priceMinor: access.ownKey ? 0 : priceOf(reply.model, reply.usage, account.currency),
+      ownKey: access.ownKey,
       model: reply.model,
       usage: reply.usage,
       actions: turn.actions,

@@ -15,6 +15,7 @@ import { releaseHold, reserve } from './holds';
 import { RESTORE_JOB, type RestorePayload } from './job-names';
 import { botAndAccountOf, dialogueUpTo } from './load';
 import { messageView } from './message-view';
+import { dialogueSinceSwitch, modelAccessFor } from './model-access';
 import { fillPlaceholders } from './placeholders';
 import { dialogueMessages, systemText } from './prompt';
 import { publishToChat } from './publish';
@@ -83,13 +84,13 @@ async function askFollowUp(turn: Turn, history: Message[]): Promise<ModelAnswer>
   const sampling = requestSampling(model, bot.temperatureMode, bot.temperature);
   const all: LlmMessage[] = [
     { role: 'system', content: systemText(turn) },
-    ...dialogueMessages(history),
+    ...dialogueMessages(dialogueSinceSwitch(history, turn.account, [])),
     { role: 'system', content: followUpInstruction(turn, after_minutes, prompt) },
   ];
   const messages = fitToBudget(all, [], all.length - 1);
   if (!messages) throw overBudget();
   await turn.beforeCall(callPriceBound(model, messages, [], MAX_ANSWER_TOKENS, turn.account.currency));
-  const result = await turn.ctx.ports.llm.complete({
+  const result = await turn.llm.complete({
     model,
     messages,
     ...(sampling ? { sampling } : {}),
@@ -122,8 +123,10 @@ export async function restoreDialogue(ctx: EngineContext, payload: RestorePayloa
 
   const base = { account, bot, chat, handled: [] };
   let holdId: string | null = null;
+  const access = await modelAccessFor(ctx, account);
   const turn: Turn = {
     ctx,
+    ...access,
     account,
     bot,
     chat,
@@ -135,6 +138,7 @@ export async function restoreDialogue(ctx: EngineContext, payload: RestorePayloa
     finalText: null,
     actions: [],
     beforeCall: async (priceBound) => {
+      if (access.ownKey) return;
       holdId = await reserve(db, account, priceBound, clock.now());
       if (!holdId) throw new NoMoneyError();
     },
@@ -168,7 +172,8 @@ export async function restoreDialogue(ctx: EngineContext, payload: RestorePayloa
       holdId,
       event: 'follow_up',
       response: text,
-      priceMinor: priceOf(answer.model, answer.usage, account.currency),
+      priceMinor: access.ownKey ? 0 : priceOf(answer.model, answer.usage, account.currency),
+      ownKey: access.ownKey,
       model: answer.model,
       usage: answer.usage,
       replyExternalId: `follow_up:${reply.id}`,

@@ -1,4 +1,5 @@
 import type { Account, Bot, Chat, HistoryAction, Message } from '../../db/schema';
+import type { Llm } from '../ports/llm';
 import type { TokenUsage } from '../shared/models';
 import type { ChatStop } from './chat-state';
 import type { EngineContext } from './context';
@@ -7,6 +8,10 @@ import { localTime } from './work-time';
 /** One answer in the making: what the respond step knows and what its tools changed. */
 export interface Turn {
   ctx: EngineContext;
+  /** The endpoint that answers: ours, or the account's own ChatGPT key (model-access.ts). */
+  llm: Llm;
+  /** Answering with the account's own key: nothing is held or charged. */
+  ownKey: boolean;
   account: Account;
   bot: Bot;
   chat: Chat;

@@ -27,6 +27,12 @@ export type ErrorCode =
   | 'origin_not_allowed'
   | 'low_balance'
   | 'currency_locked'
+  | 'insufficient_balance'
+  | 'subscription_required'
+  | 'subscription_state'
+  | 'payments_not_configured'
+  | 'payment_failed'
+  | 'invoices_not_configured'
   | 'internal_error';
 
 export class AppError extends Error {
@@ -38,6 +44,8 @@ export class AppError extends Error {
       fields?: Record<string, MessageKey>;
       params?: Record<string, string | number>;
       headers?: Record<string, string>;
+      /** Data the client acts on (what is missing, a suggestion), beside message and code. */
+      details?: Record<string, unknown>;
     } = {},
   ) {
     super(code);

@@ -18,15 +18,19 @@ const stackFrames = (error: unknown) =>
 export const onError: ErrorHandler<AppEnv> = (error, c) => {
   const lang = c.get('lang') ?? 'ru';
   if (error instanceof AppError) {
-    const { fields, params, headers } = error.options;
+    const { fields, params, headers, details } = error.options;
     for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
     const translated =
-      fields && Object.fromEntries(Object.entries(fields).map(([k, key]) => [k, translate(key, lang)]));
+      fields &&
+      Object.fromEntries(Object.entries(fields).map(([k, key]) => [k, translate(key, lang, params)]));
     // A form with problems leads with the first one, so a client showing only `message` still says what is wrong.
     const first = translated && Object.values(translated)[0];
     const message =
       error.code === 'validation_failed' && first ? first : translate(error.messageKey, lang, params);
-    return c.json({ message, code: error.code, ...(translated ? { fields: translated } : {}) }, error.status);
+    return c.json(
+      { ...details, message, code: error.code, ...(translated ? { fields: translated } : {}) },
+      error.status,
+    );
   }
   if (error instanceof HTTPException && error.status < 500) {
     const code =

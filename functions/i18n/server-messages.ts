@@ -64,6 +64,58 @@ export const serverMessages = {
     ru: 'Валюту нельзя сменить: на балансе уже есть движения средств или подписки в текущей валюте',
     en: 'The currency cannot be changed: the balance already has movements or subscriptions in the current currency',
   },
+  insufficient_balance: {
+    ru: 'Недостаточно средств на балансе: не хватает {missing}',
+    en: 'Not enough funds on the balance: {missing} short',
+  },
+  subscription_required: {
+    ru: 'Нет свободного места в подписке: {kind}. Оформите подписку, чтобы продолжить',
+    en: 'No free place in a subscription: {kind}. Get a subscription to continue',
+  },
+  subscription_renewed_already: {
+    ru: 'Эта подписка уже продлена',
+    en: 'This subscription has already been renewed',
+  },
+  subscription_state: {
+    ru: 'Для подписки в этом состоянии действие недоступно',
+    en: 'This cannot be done to a subscription in its current state',
+  },
+  subscription_paid_already: { ru: 'Подписка уже оплачена', en: 'The subscription is already paid' },
+  subscription_not_deletable: {
+    ru: 'Удалить можно только неоплаченную или истёкшую подписку',
+    en: 'Only an unpaid or expired subscription can be deleted',
+  },
+  subscription_not_found: { ru: 'Подписка не найдена', en: 'Subscription not found' },
+  subscription_kind_bots: { ru: 'боты', en: 'bots' },
+  payments_not_configured: {
+    ru: 'Оплата в валюте {currency} не настроена',
+    en: 'Payments in {currency} are not configured',
+  },
+  payment_failed: {
+    ru: 'Платёжная система отказала: {reason}',
+    en: 'The payment provider refused: {reason}',
+  },
+  payment_currency_mismatch: {
+    ru: 'Баланс аккаунта ведётся в валюте {currency}',
+    en: 'The account balance is kept in {currency}',
+  },
+  invoices_not_configured: {
+    ru: 'Выставление счетов не настроено',
+    en: 'Invoicing is not configured',
+  },
+  mail_renewal_failed_subject: {
+    ru: 'Не удалось продлить подписку',
+    en: 'Your subscription could not be renewed',
+  },
+  mail_renewal_failed_text: {
+    ru: 'Здравствуйте, {name}!\n\nПодписку, которая заканчивается {date}, не удалось продлить автоматически: {reason}.\nСтоимость продления — {amount}. Пополните баланс и оплатите продление в разделе «Баланс», иначе боты и интеграции из этой подписки перестанут работать.\n',
+    en: 'Hello {name},\n\nThe subscription that ends on {date} could not be renewed automatically: {reason}.\nThe renewal costs {amount}. Top up the balance and pay the renewal on the Balance page, or the bots and integrations it covers will stop.\n',
+  },
+  renewal_reason_no_funds: {
+    ru: 'на балансе недостаточно средств и нет сохранённой карты',
+    en: 'the balance is short and there is no saved card',
+  },
+  renewal_reason_card: { ru: 'карта отклонена ({reason})', en: 'the card was declined ({reason})' },
   chat_summary_failed: {
     ru: 'Не удалось составить сводку диалога, повторите попытку',
     en: 'Could not summarise the dialogue, please try again',

@@ -1,8 +1,9 @@
+import { invoiceMessages } from '../payments/invoice/requisites';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/constants';
 import { sharedMessages } from '../shared/messages';
 import { serverMessages } from './server-messages';
 
-const catalog = { ...sharedMessages, ...serverMessages };
+const catalog = { ...sharedMessages, ...serverMessages, ...invoiceMessages };
 
 export type MessageKey = keyof typeof catalog;
 

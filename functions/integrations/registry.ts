@@ -1,5 +1,6 @@
 import type { IntegrationType } from '../../db/schema';
 import type { BUILT_INTEGRATION_TYPES } from '../shared/integration-types';
+import { chatgptConnector } from './chatgpt';
 import type { Connector } from './connector';
 import { onchatConnector } from './onchat';
 import { telegramConnector } from './telegram';
@@ -9,6 +10,7 @@ import { telegramConnector } from './telegram';
  * a type without one answers "not available". Telegram, the messengers and the CRMs join here.
  */
 export const CONNECTORS: Record<(typeof BUILT_INTEGRATION_TYPES)[number], Connector> = {
+  chatgpt: chatgptConnector,
   onchat: onchatConnector,
   telegram: telegramConnector,
 };

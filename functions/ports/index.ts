@@ -1,10 +1,12 @@
 import type { WebhookFetch } from '../engine/actions/webhook-fetch';
+import type { InvoiceSeller } from '../payments/invoice/document-parts';
 import type { Clock } from './clock';
 import type { Db } from './db';
 import type { Jobs } from './jobs';
 import type { Kv } from './kv';
 import type { Llm } from './llm';
 import type { Mail } from './mail';
+import type { Payments } from './payments';
 import type { Rooms } from './rooms';
 
 /** Everything domain code may touch outside itself; each shape's entry file builds these. */
@@ -16,6 +18,8 @@ export interface Ports {
   jobs: Jobs;
   rooms: Rooms;
   llm: Llm;
+  /** Card payments: T-Bank for rub, Stripe for the others, or none configured. */
+  payments: Payments;
 }
 
 /** Settings the app itself needs, whatever the shape. */
@@ -41,4 +45,10 @@ export interface AppSettings {
    * platform's fetch on Workers (functions/engine/actions/webhook-fetch.ts).
    */
   webhookFetch: WebhookFetch;
+  /** Where accounts' own ChatGPT keys are used; https://api.openai.com/v1 when unset. */
+  openaiApiRoot?: string;
+  /** Our company on invoices and acts (INVOICE_SELLER); invoices are not offered without it. */
+  invoiceSeller?: InvoiceSeller;
+  /** The DaData key for requisites suggestions by INN and BIK; the form works without it. */
+  dadata?: { apiKey: string; apiRoot?: string };
 }

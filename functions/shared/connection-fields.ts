@@ -38,6 +38,12 @@ const BUILT: Partial<Record<IntegrationType, ConnectionFields>> = {
     learned: [],
     serverSecrets: [],
   },
+  chatgpt: {
+    settings: [],
+    credentials: ['api_key'],
+    learned: [],
+    serverSecrets: [],
+  },
   telegram: {
     settings: [],
     credentials: ['token'],

@@ -23,6 +23,10 @@ export const engineMessages = {
     ru: 'Бот на паузе в этом диалоге',
     en: 'The bot is paused in this dialogue',
   },
+  engine_event_subscription_expired: {
+    ru: 'Подписка закончилась: то, что она покрывала, остановлено до оплаты',
+    en: 'A subscription ended: what it covered is stopped until it is paid',
+  },
   engine_event_refused_bot_off: { ru: 'Бот выключен', en: 'The bot is switched off' },
   engine_event_refused_no_subscription: {
     ru: 'Бот не входит в активную подписку',

@@ -36,7 +36,11 @@ export type IntegrationKind = 'channel' | 'data_source';
  * Types whose connector exists (functions/integrations/registry.ts). The rest can be saved but
  * their connection answers "not available yet", and the screen says so.
  */
-export const BUILT_INTEGRATION_TYPES = ['onchat', 'telegram'] as const satisfies readonly IntegrationType[];
+export const BUILT_INTEGRATION_TYPES = [
+  'onchat',
+  'telegram',
+  'chatgpt',
+] as const satisfies readonly IntegrationType[];
 
 export const integrationKind = (type: IntegrationType): IntegrationKind =>
   (CHANNEL_INTEGRATION_TYPES as readonly string[]).includes(type) ? 'channel' : 'data_source';

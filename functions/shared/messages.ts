@@ -144,6 +144,19 @@ export const sharedMessages = {
     en: 'Write the welcome message or turn it off',
   },
   onchat_title_required: { ru: 'Укажите заголовок чата', en: 'Enter the chat title' },
+  quantity_range: { ru: 'Укажите количество от 1 до 100', en: 'Enter a quantity from 1 to 100' },
+  subscription_items_required: {
+    ru: 'Выберите, что войдёт в подписку',
+    en: 'Choose what the subscription covers',
+  },
+  payment_agree_required: {
+    ru: 'Необходимо согласиться с условиями оплаты',
+    en: 'Please accept the payment terms',
+  },
+  amount_range: {
+    ru: 'Сумма должна быть от {min} до {max}',
+    en: 'The amount must be from {min} to {max}',
+  },
 } as const;
 
 export type SharedMessageKey = keyof typeof sharedMessages;

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, balanceEntries, subscriptions } from '../../db/schema';
+import { balanceEntries } from '../../db/schema';
 import { receiveInbound } from '../../functions/engine/receive';
+import { schedules } from '../../schedules';
 import { dialogue, engineTestApp, historyOf, ownerWithBot, say } from './support/engine';
+import { addMoney, endDemo } from './support/money';
 
 const engine = engineTestApp();
 
@@ -34,24 +35,56 @@ describe('engine: the gates', () => {
     await expectRefused(owner, 'refused_bot_off', 'Бот выключен');
   });
 
-  it('refuses when the bot is in no active subscription; a subscription record lets it work again', async () => {
+  it('refuses when the bot is in no active subscription; a bought one lets it work again', async () => {
     const { t, call, fake } = engine;
     const owner = await ownerWithBot(t, instant);
-    const now = t.clock.now();
-    await t.db
-      .update(accounts)
-      .set({ demoTill: new Date(now.getTime() - 1000) })
-      .where(eq(accounts.id, owner.accountId));
+    await endDemo(t, owner.accountId);
     await expectRefused(owner, 'refused_no_subscription', 'Бот не входит в активную подписку');
 
-    await t.db.insert(subscriptions).values({
-      accountId: owner.accountId,
-      kind: 'bots',
-      startsAt: new Date(now.getTime() - 86_400_000),
-      expiresAt: new Date(now.getTime() + 86_400_000),
-      createdAt: now,
+    await addMoney(t, owner.accountId, 'rub', 200_000);
+    const bought = await call('POST', '/api/subscription/new', {
+      token: owner.token,
+      body: { items: [{ kind: 'bots', quantity: 1 }], term: '7d' },
     });
+    expect(bought.status).toBe(201);
     await say(call, owner.token, owner.botId, 'А теперь?');
+    await t.jobs.runDue();
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('when the subscription ends the bot stops with a History event once, and paying again resumes it', async () => {
+    const { t, call, fake } = engine;
+    const owner = await ownerWithBot(t, instant);
+    await addMoney(t, owner.accountId, 'rub', 500_000);
+    const bought = await call('POST', '/api/subscription/new', {
+      token: owner.token,
+      body: { items: [{ kind: 'bots', quantity: 1 }], term: '7d' },
+    });
+    await call('PATCH', `/api/subscription/${bought.json.id}`, {
+      token: owner.token,
+      body: { auto_renewal: false },
+    });
+    await endDemo(t, owner.accountId);
+    t.clock.set(new Date(Date.parse(bought.json.expires_at) + 60_000));
+    const schedule = schedules.find((one) => one.id === 'subscription-renewal');
+    await schedule?.handler(t.ports, t.settings);
+    await schedule?.handler(t.ports, t.settings);
+    const notices = (await historyOf(t, owner.accountId)).filter(
+      (row) => row.event === 'subscription_expired',
+    );
+    expect(notices).toHaveLength(1);
+    const bots = await call('GET', '/api/bot', { token: owner.token });
+    expect(bots.json[0]).toMatchObject({ is_work: true, subscription: { active: false } });
+    await expectRefused(owner, 'refused_no_subscription', 'Бот не входит в активную подписку');
+
+    const renewed = await call('POST', '/api/subscription/new', {
+      token: owner.token,
+      body: { renew: bought.json.id },
+    });
+    expect(renewed.status).toBe(201);
+    expect(renewed.json.status).toBe('active');
+    fake.requests.length = 0;
+    await say(call, owner.token, owner.botId, 'Снова работаете?');
     await t.jobs.runDue();
     expect(fake.requests).toHaveLength(1);
   });
@@ -60,7 +93,7 @@ describe('engine: the gates', () => {
     const { t } = engine;
     const owner = await ownerWithBot(t, instant, { currency: 'usd', language: 'en' });
     const balance = await engine.call('GET', '/api/balance', { token: owner.token });
-    expect(balance.json).toEqual({ total_minor: 100, currency: 'usd', minimum_minor: 50 });
+    expect(balance.json).toMatchObject({ total_minor: 100, currency: 'usd', minimum_minor: 50 });
     // 51 cents spent elsewhere leaves 49, one cent under the minimum.
     await t.db.insert(balanceEntries).values({
       accountId: owner.accountId,

@@ -10,6 +10,7 @@ import { MemoryKv } from '../../functions/ports/kv-memory';
 import type { Llm } from '../../functions/ports/llm';
 import { UnconfiguredLlm } from '../../functions/ports/llm-unconfigured';
 import { CapturedMail } from '../../functions/ports/mail-captured';
+import { noPayments, type Payments } from '../../functions/ports/payments';
 import { LocalRooms } from '../../functions/ports/rooms-local';
 
 export const TEST_SETTINGS: AppSettings = {
@@ -22,6 +23,7 @@ export const TEST_SETTINGS: AppSettings = {
 
 export interface TestAppOptions {
   llm?: Llm;
+  payments?: Payments;
   /** An on-disk database folder (to restart over the same data); in memory when omitted. */
   dataDir?: string;
   clock?: ManualClock;
@@ -42,7 +44,16 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const jobs = new LocalJobs(db, clock);
   const settings: AppSettings = { ...TEST_SETTINGS, ...options.settings };
   const rooms = new LocalRooms(`rooms:${settings.jwtSecret}`, settings.publicUrl);
-  const ports: Ports = { db, kv, mail, clock, jobs, rooms, llm: options.llm ?? new UnconfiguredLlm() };
+  const ports: Ports = {
+    db,
+    kv,
+    mail,
+    clock,
+    jobs,
+    rooms,
+    llm: options.llm ?? new UnconfiguredLlm(),
+    payments: options.payments ?? noPayments,
+  };
   for (const [name, handler] of Object.entries(engineJobs)) {
     jobs.register(name, (payload) => handler(payload, ports, settings));
   }

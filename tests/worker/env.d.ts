@@ -21,5 +21,8 @@ declare namespace Cloudflare {
     TELEGRAM_API_ROOT: string;
     LLM_BASE_URL: string;
     LLM_API_KEY: string;
+    TBANK_TERMINAL_KEY: string;
+    TBANK_PASSWORD: string;
+    TBANK_API_ROOT: string;
   }
 }

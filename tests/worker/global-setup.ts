@@ -4,6 +4,7 @@ import { openPgliteDb } from '../../functions/ports/db-pglite';
 import { startFakeMailApi } from '../fakes/mail-api';
 import { startFakeOpenAi } from '../fakes/openai';
 import { startFakeQStash } from '../fakes/qstash';
+import { startFakeTbank } from '../fakes/tbank';
 import { startFakeTelegram } from '../fakes/telegram';
 import { startFakeUpstashRedis } from '../fakes/upstash-redis';
 import { startNeonWsProxy } from './support/neon-ws-proxy';
@@ -19,7 +20,8 @@ declare module 'vitest' {
 /**
  * Node side of the Worker tests: Postgres is PGlite in memory with the migrations applied, served on
  * its wire protocol and reached by the real Neon driver through a WebSocket pipe; Upstash Redis,
- * QStash, the mail API, the Telegram Bot API and the OpenAI-compatible model are protocol-faithful fakes.
+ * QStash, the mail API, the Telegram Bot API, the OpenAI-compatible model and T-Bank are
+ * protocol-faithful fakes.
  */
 export default async function setup(project: TestProject) {
   const { client } = await openPgliteDb();
@@ -32,6 +34,10 @@ export default async function setup(project: TestProject) {
   const mail = await startFakeMailApi(TEST_SECRETS.MAIL_API_KEY);
   const telegram = await startFakeTelegram();
   const llm = await startFakeOpenAi({ apiKey: TEST_SECRETS.LLM_API_KEY });
+  const tbank = await startFakeTbank({
+    terminals: [{ terminalKey: TEST_SECRETS.TBANK_TERMINAL_KEY, password: TEST_SECRETS.TBANK_PASSWORD }],
+    maxAttempts: 1,
+  });
 
   project.provide('workerBindings', {
     ...TEST_SECRETS,
@@ -48,11 +54,14 @@ export default async function setup(project: TestProject) {
     // Nothing listens here: publishing to a room is best effort and only logs the failure
     // (tests/worker/party.node.test.ts checks the room itself).
     PARTYKIT_HOST: 'http://127.0.0.1:9',
+    // Card payments in rub; tests drive the fake through `/__fake/...` at the same host.
+    TBANK_API_ROOT: tbank.url,
   });
 
   return async () => {
     await Promise.all([
       llm.close(),
+      tbank.close(),
       telegram.close(),
       mail.close(),
       qstash.close(),

@@ -1,9 +1,10 @@
-import type { Account, Bot, IntegrationType } from '../../../db/schema';
+import type { Bot, IntegrationType } from '../../../db/schema';
 import { translate } from '../../i18n/translate';
 import { integrationTypeProblems } from '../../shared/bot-integration-problems';
 import { type BotProblem, botProblems } from '../../shared/bot-problems';
 import type { Language } from '../../shared/constants';
 import type { BotSettings } from '../../shared/schemas/bot';
+import type { BotSubscription } from '../billing/bot-coverage';
 import { integrationLabel } from './account-integrations';
 import { rowSettings } from './bot-row';
 
@@ -24,19 +25,10 @@ export interface BotProblemView extends BotProblem {
 export const problemViews = (problems: BotProblem[], lang: Language): BotProblemView[] =>
   problems.map((problem) => ({ ...problem, message: translate(problem.code, lang, problem.params) }));
 
-/**
- * Until paid subscriptions exist, the account's demo period is the subscription every bot is in
- * (SPEC §4: demo is active while demo_till has not passed).
- */
-export function subscriptionOf(account: Account, now: Date) {
-  return { active: account.demoTill.getTime() >= now.getTime(), till: account.demoTill.toISOString() };
-}
-
 /** A bot as the API answers it: every setting, its state, problems, connections and subscription. */
 export function botView(
   row: Bot,
-  account: Account,
-  now: Date,
+  subscription: BotSubscription,
   lang: Language,
   integrationTypes: ReadonlyMap<string, IntegrationType> = new Map(),
 ) {
@@ -48,7 +40,7 @@ export function botView(
     template_id: row.templateId,
     problems: problemViews(accountBotProblems(settings, integrationTypes), lang),
     connections_count: settings.conditions.channels.length,
-    subscription: subscriptionOf(account, now),
+    subscription,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

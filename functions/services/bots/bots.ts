@@ -1,20 +1,24 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { IntegrationType } from '../../../db/schema';
+import type { Bot, IntegrationType } from '../../../db/schema';
 import { bots } from '../../../db/schema';
 import { MAX_BOTS } from '../../shared/constants';
 import { type BotSettingsInput, withChanges } from '../../shared/schemas/bot';
+import { botCoverage } from '../billing/bot-coverage';
+import { needsPlace } from '../billing/subscription-suggestion';
 import type { AccountContext } from '../context';
+import { done, type Outcome, refused } from '../refusal';
 import { integrationTypesById } from './account-integrations';
 import { rowSettings, settingsColumns } from './bot-row';
 import { accountBotProblems, type BotView, botView, problemViews } from './bot-view';
 import { botNotFound, ownBot, ownBotWhere } from './own-bot';
-import { done, type Outcome, refused } from './refusal';
 
-const view = (
-  ctx: AccountContext,
-  row: typeof bots.$inferSelect,
-  types: ReadonlyMap<string, IntegrationType>,
-) => botView(row, ctx.account, ctx.ports.clock.now(), ctx.lang, types);
+async function viewer(ctx: AccountContext, types: ReadonlyMap<string, IntegrationType>) {
+  const coverage = await botCoverage(ctx.ports.db, ctx.account, ctx.ports.clock.now());
+  return (row: Bot) => botView(row, coverage(row), ctx.lang, types);
+}
+
+const view = async (ctx: AccountContext, row: Bot, types: ReadonlyMap<string, IntegrationType>) =>
+  (await viewer(ctx, types))(row);
 
 export async function listBots(ctx: AccountContext): Promise<BotView[]> {
   const rows = await ctx.ports.db
@@ -24,7 +28,7 @@ export async function listBots(ctx: AccountContext): Promise<BotView[]> {
     .orderBy(desc(bots.createdAt), desc(bots.id))
     .limit(MAX_BOTS);
   const types = await integrationTypesById(ctx);
-  return rows.map((row) => view(ctx, row, types));
+  return rows.map(await viewer(ctx, types));
 }
 
 export async function getBot(ctx: AccountContext, id: string): Promise<BotView> {
@@ -70,6 +74,17 @@ export async function switchBot(ctx: AccountContext, id: string, isWork: boolean
         details: { problems: problemViews(problems, ctx.lang) },
       });
     }
+    if (!row.isWork) {
+      const place = await needsPlace(
+        ctx.ports.db,
+        ctx.account,
+        'bots',
+        ctx.ports.clock.now(),
+        row.id,
+        ctx.lang,
+      );
+      if (place) return refused(place);
+    }
   }
   const now = ctx.ports.clock.now();
   const [saved] = await ctx.ports.db
@@ -87,7 +102,7 @@ export async function switchBot(ctx: AccountContext, id: string, isWork: boolean
     .where(ownBotWhere(ctx, id))
     .returning();
   if (!saved) throw botNotFound();
-  return done(view(ctx, saved, types));
+  return done(await view(ctx, saved, types));
 }
 
 export async function deleteBot(ctx: AccountContext, id: string): Promise<void> {

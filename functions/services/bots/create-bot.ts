@@ -8,11 +8,12 @@ import {
   withChanges,
 } from '../../shared/schemas/bot';
 import { ensureRoomFor } from '../account-limits';
+import { botCoverage } from '../billing/bot-coverage';
 import type { AccountContext } from '../context';
+import { done, type Outcome, refused } from '../refusal';
 import { integrationLabel, integrationsByType, integrationTypesById } from './account-integrations';
 import { settingsColumns } from './bot-row';
 import { type BotView, botView } from './bot-view';
-import { done, type Outcome, refused } from './refusal';
 import { missingIntegrations, templateSettings } from './templates';
 
 /** Where a new bot starts: the defaults, or a template whose integrations the account has. */
@@ -69,5 +70,6 @@ export async function createBot(ctx: AccountContext, input: CreateBotInput): Pro
     })
     .returning();
   if (!row) throw new Error('bot insert returned nothing');
-  return done(botView(row, ctx.account, now, ctx.lang, await integrationTypesById(ctx)));
+  const coverage = await botCoverage(ctx.ports.db, ctx.account, now);
+  return done(botView(row, coverage(row), ctx.lang, await integrationTypesById(ctx)));
 }

@@ -4,6 +4,7 @@ import { recordOutcome } from '../../engine/billing';
 import { callPriceBound, PROMPT_TOKEN_BUDGET, promptTokenBound } from '../../engine/budget';
 import { releaseHold, reserve } from '../../engine/holds';
 import { botOfChat } from '../../engine/load';
+import { modelAccessFor } from '../../engine/model-access';
 import { AppError } from '../../http/errors';
 import { LlmError, type LlmMessage } from '../../ports/llm';
 import { priceOf, resolveModel } from '../../shared/models';
@@ -49,7 +50,7 @@ function summaryRequest(lang: AccountContext['lang'], newestFirst: Message[]): L
  */
 export async function summarizeChat(ctx: AccountContext, id: string) {
   const chat = await ownChat(ctx, id);
-  const { db, llm, kv, clock } = ctx.ports;
+  const { db, kv, clock } = ctx.ports;
   await hit(kv, SUMMARY_LIMIT, ctx.account.id);
   const rows = await db
     .select()
@@ -62,21 +63,23 @@ export async function summarizeChat(ctx: AccountContext, id: string) {
   const model = resolveModel(bot?.model).id;
   const request = summaryRequest(ctx.lang, rows);
   const bound = callPriceBound(model, request, [], SUMMARY_MAX_TOKENS, ctx.account.currency);
+  const { llm, ownKey } = await modelAccessFor(ctx, ctx.account);
   await grantWelcomeCredit(db, ctx.account, clock.now());
-  const holdId = await reserve(db, ctx.account, bound, clock.now());
-  if (!holdId) throw new AppError(402, 'low_balance');
+  // With the owner's own key nothing of ours is spent, so nothing is held.
+  const holdId = ownKey ? null : await reserve(db, ctx.account, bound, clock.now());
+  if (!ownKey && !holdId) throw new AppError(402, 'low_balance');
   let summary: string;
   let result: Awaited<ReturnType<typeof llm.complete>>;
   try {
     result = await llm.complete({ model, messages: request, maxTokens: SUMMARY_MAX_TOKENS });
     summary = result.text.trim();
   } catch (error) {
-    await releaseHold(db, holdId);
+    if (holdId) await releaseHold(db, holdId);
     if (error instanceof LlmError) throw new AppError(502, 'internal_error', 'chat_summary_failed');
     throw error;
   }
   if (!summary) {
-    await releaseHold(db, holdId);
+    if (holdId) await releaseHold(db, holdId);
     throw new AppError(502, 'internal_error', 'chat_summary_failed');
   }
   const usage = { promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens };
@@ -91,7 +94,8 @@ export async function summarizeChat(ctx: AccountContext, id: string) {
       event: 'summary',
       response: summary,
       storeReply: false,
-      priceMinor: priceOf(model, usage, ctx.account.currency),
+      priceMinor: ownKey ? 0 : priceOf(model, usage, ctx.account.currency),
+      ownKey,
       model,
       usage,
     },

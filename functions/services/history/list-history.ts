@@ -36,6 +36,7 @@ export async function listHistory(ctx: AccountContext, query: HistoryQuery) {
       id: entry.id,
       date: entry.createdAt.toISOString(),
       price_minor: entry.priceMinor,
+      own_key: entry.ownKey,
       currency: entry.currency,
       bot: entry.botId && botName !== null ? { id: entry.botId, name: botName } : null,
       source: entry.source,

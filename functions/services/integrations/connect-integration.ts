@@ -3,8 +3,10 @@ import { AppError } from '../../http/errors';
 import { translate } from '../../i18n/translate';
 import { sealConnectionData } from '../../integrations/connection-secrets';
 import { connectorFor } from '../../integrations/registry';
+import { needsPlace } from '../billing/subscription-suggestion';
 import type { AccountContext } from '../context';
-import { CONNECTED_AT, type IntegrationView, integrationView } from './integration-view';
+import { refusalError } from '../refusal';
+import { CONNECTED_AT, type IntegrationView, integrationView, isConnected } from './integration-view';
 import { integrationNotFound, ownIntegration, ownIntegrationWhere } from './own-integration';
 
 /**
@@ -18,6 +20,11 @@ export async function connectIntegration(
   const row = await ownIntegration(ctx, id);
   const connector = connectorFor(row.type);
   if (!connector) throw new AppError(422, 'integration_not_available');
+  if (!isConnected(row)) {
+    const { db, clock } = ctx.ports;
+    const place = await needsPlace(db, ctx.account, row.type, clock.now(), row.id, ctx.lang);
+    if (place) throw refusalError(place);
+  }
   const result = await connector.connect(row, ctx);
   if (!result.ok) {
     console.warn(`integration ${row.id} (${row.type}): connecting failed: ${result.reason}`);

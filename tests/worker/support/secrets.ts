@@ -10,6 +10,8 @@ export const TEST_SECRETS = {
   PARTYKIT_SECRET: 'test-partykit-secret-long-enough-to-pass',
   MAIL_API_KEY: 're_test_mail_api_key',
   LLM_API_KEY: 'sk-worker-test-llm-key-0123456789',
+  TBANK_TERMINAL_KEY: 'WorkerTestTerminal',
+  TBANK_PASSWORD: 'worker-tbank-pass',
 } as const;
 
 /**

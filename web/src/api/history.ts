@@ -8,6 +8,8 @@ export interface HistoryItem {
   id: string;
   date: string;
   price_minor: number;
+  /** Answered with the account's own ChatGPT key: not charged by us. */
+  own_key: boolean;
   currency: Currency;
   bot: { id: string; name: string } | null;
   source: string;

@@ -1,4 +1,5 @@
 import type { Currency, Language } from '../../../functions/shared/constants';
+import { formatMoney, numberLocale } from '../../../functions/shared/money';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -25,16 +26,9 @@ export function formatDateTime(value: string | Date, lang: Language): string {
   return day ? `${day} ${formatTime(value)}` : '';
 }
 
-const locale = (lang: Language) => (lang === 'ru' ? 'ru-RU' : 'en-US');
+const locale = numberLocale;
 
-/** Money arrives in minor units; the currency code is written in lower case (SPEC §1). */
-export function formatMoney(minor: number, currency: Currency, lang: Language): string {
-  const amount = new Intl.NumberFormat(locale(lang), {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(minor / 100);
-  return `${amount} ${currency.toLowerCase()}`;
-}
+export { formatMoney };
 
 /**
  * A display price in major units that may be a fraction of a minor unit (a model's price per 1M

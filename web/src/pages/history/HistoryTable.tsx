@@ -58,6 +58,11 @@ export function HistoryTable({ items }: { items: HistoryItem[] }) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.date, lang)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="history-price">
                 {formatMoney(item.price_minor, item.currency, lang)}
+                {item.own_key && (
+                  <Text size="xs" c="dimmed" data-testid="history-own-key">
+                    {t('history.own_key')}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 {item.bot ? (

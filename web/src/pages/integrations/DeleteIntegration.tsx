@@ -8,6 +8,8 @@ import { useT } from '../../i18n/use-t';
 
 interface DeleteIntegrationProps {
   name: string;
+  /** What else deleting changes, said in the question (the own ChatGPT key moves the bots back). */
+  warning?: string;
   remove: (confirmed: boolean) => Promise<void>;
   onDeleted: () => void;
 }
@@ -16,7 +18,7 @@ interface DeleteIntegrationProps {
  * Delete after asking (SPEC §4). The first try is unconfirmed: if the integration is bound to bots
  * the server lists them, the question names them, and only then is the detaching delete sent.
  */
-export function DeleteIntegration({ name, remove, onDeleted }: DeleteIntegrationProps) {
+export function DeleteIntegration({ name, warning, remove, onDeleted }: DeleteIntegrationProps) {
   const { t } = useT();
   const [open, setOpen] = useState(false);
   const [bots, setBots] = useState<BoundBot[] | null>(null);
@@ -65,7 +67,7 @@ export function DeleteIntegration({ name, remove, onDeleted }: DeleteIntegration
             </List>
           </>
         ) : (
-          t('integrations.delete_text', { name })
+          [t('integrations.delete_text', { name }), warning].filter(Boolean).join(' ')
         )}
       </ConfirmModal>
     </>

@@ -56,6 +56,7 @@ export function IntegrationSettingsPage({
       <Group>
         <DeleteIntegration
           name={name}
+          warning={integration.type === 'chatgpt' ? t('integrations.chatgpt.warning_back') : undefined}
           remove={(confirmed) => actions.remove(id, confirmed)}
           onDeleted={() => navigate(typePath(integration.type), { replace: true })}
         />

@@ -5,6 +5,7 @@ import type { IntegrationChanges, IntegrationView } from '../../api/integrations
 import { notifyError, notifySuccess } from '../../components/notify';
 import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
+import { ChatgptSettings } from './ChatgptSettings';
 import { OnchatSettings } from './OnchatSettings';
 import { TelegramSettings } from './TelegramSettings';
 
@@ -18,6 +19,7 @@ interface IntegrationSettingsTabProps {
  * themselves (the bot's @username), so these types do not ask for it.
  */
 const TYPE_SETTINGS: Partial<Record<IntegrationType, ComponentType<IntegrationSettingsTabProps>>> = {
+  chatgpt: ChatgptSettings,
   onchat: OnchatSettings,
   telegram: TelegramSettings,
 };

@@ -28,4 +28,5 @@ export const history: Record<keyof typeof ru, string> = {
   'history.page.previous': 'Previous page',
   'history.page.next': 'Next page',
   'history.page.last': 'Last page',
+  'history.own_key': 'own ChatGPT key',
 };

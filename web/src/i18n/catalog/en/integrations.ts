@@ -107,4 +107,17 @@ export const integrations: Record<keyof typeof ru, string> = {
     'The chat starts working on your site once you connect the integration with the Connect button above.',
   'onchat.copy': 'Copy',
   'onchat.copied': 'Copied',
+  'integrations.chatgpt.key': 'OpenAI API key',
+  'integrations.chatgpt.key_hint':
+    'The key from your OpenAI account (platform.openai.com → API keys); it starts with sk-',
+  'integrations.chatgpt.key_keep': 'The key is saved. Enter a new one to replace it',
+  'integrations.chatgpt.key_required': 'Enter the key',
+  'integrations.chatgpt.key_invalid': 'An OpenAI key starts with sk- and has at least 19 characters',
+  'integrations.chatgpt.key_saved':
+    'The key is saved. Connect the integration to have the bots answer through it',
+  'integrations.chatgpt.warning_title': 'All bots will move to your key',
+  'integrations.chatgpt.warning':
+    'Once connected, every bot of the account answers through your OpenAI key: you pay OpenAI for the tokens directly and answers are not charged to the balance. The bots’ dialogue history will be lost to the model: it will not see messages written before the connection. Removing the key moves the bots back to ours the same way, without the earlier history.',
+  'integrations.chatgpt.warning_back':
+    'The bots will move back to our key, and the model will not see dialogue history written before this moment.',
 };

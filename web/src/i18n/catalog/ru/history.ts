@@ -26,4 +26,5 @@ export const history = {
   'history.page.previous': 'Предыдущая страница',
   'history.page.next': 'Следующая страница',
   'history.page.last': 'Последняя страница',
+  'history.own_key': 'свой ключ ChatGPT',
 } as const;

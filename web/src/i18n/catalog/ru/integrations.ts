@@ -107,4 +107,16 @@ export const integrations = {
     'Чат заработает на сайте, когда вы подключите интеграцию кнопкой «Подключить» выше.',
   'onchat.copy': 'Копировать',
   'onchat.copied': 'Скопировано',
+  'integrations.chatgpt.key': 'Ключ OpenAI API',
+  'integrations.chatgpt.key_hint':
+    'Ключ из личного кабинета OpenAI (platform.openai.com → API keys), начинается с sk-',
+  'integrations.chatgpt.key_keep': 'Ключ сохранён. Введите новый, чтобы заменить его',
+  'integrations.chatgpt.key_required': 'Введите ключ',
+  'integrations.chatgpt.key_invalid': 'Ключ OpenAI начинается с sk- и содержит не меньше 19 символов',
+  'integrations.chatgpt.key_saved': 'Ключ сохранён. Подключите интеграцию, чтобы боты отвечали через него',
+  'integrations.chatgpt.warning_title': 'Все боты перейдут на ваш ключ',
+  'integrations.chatgpt.warning':
+    'После подключения все боты аккаунта отвечают через ваш ключ OpenAI: токены оплачиваете вы напрямую, с баланса за ответы не списывается. История диалогов ботов будет потеряна для модели: она не увидит сообщений, написанных до подключения. При удалении ключа боты вернутся на наш ключ так же — без прежней истории.',
+  'integrations.chatgpt.warning_back':
+    'Боты вернутся на наш ключ, и модель не увидит историю диалогов, написанную до этого момента.',
 } as const;

@@ -1,0 +1,19 @@
+import { notFound, unauthorized } from '../../http/errors';
+import { factory } from '../../http/factory';
+import { receivePaymentNotification } from '../../services/payments/receive-notification';
+
+/** POST /api/payment/notify/{provider}: public, verified by the provider's signature over the raw body. */
+export const receiveNotificationHandlers = factory.createHandlers(async (c) => {
+  const answer = await receivePaymentNotification(
+    c.var.ports,
+    c.var.settings,
+    c.req.param('provider') ?? '',
+    {
+      body: await c.req.text(),
+      headers: c.req.raw.headers,
+    },
+  );
+  if (answer.kind === 'unknown_provider') throw notFound();
+  if (answer.kind === 'rejected') throw unauthorized();
+  return c.body(answer.body, 200, { 'content-type': answer.contentType });
+});

@@ -1,0 +1,16 @@
+import { monthlyPriceMinor, SUBSCRIPTION_KINDS, TERMS } from '../../../db/seed/tariffs';
+import type { Currency } from '../../shared/constants';
+
+/** GET /api/subscription/tariffs: the monthly price of each kind in a currency, and the terms. */
+export function tariffs(currency: Currency) {
+  return {
+    currency,
+    terms: TERMS.map((term) => ({
+      id: term.id,
+      unit: term.unit,
+      count: term.count,
+      discount_percent: term.discountPercent,
+    })),
+    tariffs: SUBSCRIPTION_KINDS.map((kind) => ({ kind, month_minor: monthlyPriceMinor(kind, currency) })),
+  };
+}

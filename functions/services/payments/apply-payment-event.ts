@@ -1,0 +1,97 @@
+import { and, eq } from 'drizzle-orm';
+import { accounts, balanceEntries, recurrentPayments, transactions } from '../../../db/schema';
+import type { AppSettings } from '../../ports';
+import type { Db } from '../../ports/db';
+import type { PaymentEvent, PaymentProviderName } from '../../ports/payments';
+import { sealSecret } from '../../secrets/secret-box';
+import { paySubscriptionIn } from '../billing/pay-subscription';
+
+export type Applied = 'credited' | 'failed' | 'pending' | 'duplicate' | 'unknown' | 'mismatch';
+
+/** Where a saved card's token is sealed (bound as the AES-GCM additional data). */
+export const METHOD_LABEL = 'recurrent_payments.method';
+
+/**
+ * Applies one provider event to its transaction, exactly once however often it arrives: under the
+ * transaction's row lock, a paid event moves it to paid, credits the ledger (one row per
+ * transaction, unique), saves the card when the payer asked, and pays the subscription the top-up
+ * was for; a failed one leaves it "not paid" with the reason. A paid transaction never changes back.
+ */
+export async function applyPaymentEvent(
+  db: Db,
+  settings: AppSettings,
+  provider: PaymentProviderName,
+  event: PaymentEvent,
+  now: Date,
+): Promise<Applied> {
+  const sealed = event.savedMethod
+    ? JSON.stringify(await sealSecret(settings.secretsKey, METHOD_LABEL, event.savedMethod.token))
+    : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.id, event.orderId), eq(transactions.provider, provider)))
+      .for('update');
+    if (!row) return 'unknown';
+    if (row.status === 'paid') return 'duplicate';
+    if (event.state === 'pending') {
+      await tx
+        .update(transactions)
+        .set({ providerStatus: event.providerStatus })
+        .where(eq(transactions.id, row.id));
+      return 'pending';
+    }
+    if (event.state === 'failed') {
+      const reason = [event.providerStatus, event.failureMessage].filter(Boolean).join(': ');
+      await tx
+        .update(transactions)
+        .set({ status: 'not_paid', providerStatus: reason.slice(0, 500) })
+        .where(eq(transactions.id, row.id));
+      return 'failed';
+    }
+    if (event.amountMinor !== row.amountMinor) {
+      console.error(
+        `payment ${row.id}: paid ${event.amountMinor}, expected ${row.amountMinor}; not credited`,
+      );
+      await tx
+        .update(transactions)
+        .set({ providerStatus: 'AMOUNT_MISMATCH' })
+        .where(eq(transactions.id, row.id));
+      return 'mismatch';
+    }
+    await tx
+      .update(transactions)
+      .set({ status: 'paid', paidAt: now, providerStatus: event.providerStatus })
+      .where(eq(transactions.id, row.id));
+    await tx.insert(balanceEntries).values({
+      accountId: row.accountId,
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+      kind: 'top_up',
+      transactionId: row.id,
+      comment: `${provider} ${event.providerPaymentId}`,
+      createdAt: now,
+    });
+    if (sealed && event.savedMethod && row.saveMethod) {
+      await tx
+        .insert(recurrentPayments)
+        .values({
+          accountId: row.accountId,
+          provider,
+          currency: row.currency,
+          purpose: 'subscriptions',
+          methodSealed: sealed,
+          label: event.savedMethod.label,
+          sourceTransactionId: row.id,
+          createdAt: now,
+        })
+        .onConflictDoNothing();
+    }
+    if (row.subscriptionId) {
+      const [account] = await tx.select().from(accounts).where(eq(accounts.id, row.accountId));
+      if (account) await paySubscriptionIn(tx, account, row.subscriptionId, now);
+    }
+    return 'credited';
+  });
+}

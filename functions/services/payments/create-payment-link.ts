@@ -1,0 +1,95 @@
+import { and, eq } from 'drizzle-orm';
+import { subscriptions, transactions } from '../../../db/schema';
+import { AppError } from '../../http/errors';
+import { PaymentProviderError } from '../../ports/payments';
+import { formatMoney } from '../../shared/money';
+import { type PaymentLinkInput, TOP_UP_LIMITS_MINOR } from '../../shared/schemas/payment';
+import type { AccountContext } from '../context';
+import { notificationUrl, returnUrl } from './payment-urls';
+
+const paymentFailed = (reason: string) =>
+  new AppError(422, 'payment_failed', 'payment_failed', { params: { reason } });
+
+/**
+ * POST /api/payment/link: records the top-up as a "not paid" transaction (its id is the order id
+ * the provider reports back), then asks the currency's provider for the payment page.
+ */
+export async function createPaymentLink(ctx: AccountContext, input: PaymentLinkInput) {
+  const { account } = ctx;
+  const provider = ctx.ports.payments.forCurrency(input.currency);
+  if (!provider) {
+    throw new AppError(422, 'payments_not_configured', 'payments_not_configured', {
+      params: { currency: input.currency.toUpperCase() },
+    });
+  }
+  if (input.currency !== account.currency) {
+    throw new AppError(422, 'validation_failed', 'payment_currency_mismatch', {
+      params: { currency: account.currency.toUpperCase() },
+    });
+  }
+  const limits = TOP_UP_LIMITS_MINOR[account.currency];
+  if (input.amount_minor < limits.min || input.amount_minor > limits.max) {
+    throw new AppError(422, 'validation_failed', 'validation_failed', {
+      fields: { amount_minor: 'amount_range' },
+      params: {
+        min: formatMoney(limits.min, account.currency, ctx.lang),
+        max: formatMoney(limits.max, account.currency, ctx.lang),
+      },
+    });
+  }
+  const { db, clock } = ctx.ports;
+  if (input.subscription_id) {
+    const [unpaid] = await db
+      .select({ paidAt: subscriptions.paidAt })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, input.subscription_id), eq(subscriptions.accountId, account.id)));
+    if (!unpaid) throw new AppError(404, 'not_found', 'subscription_not_found');
+    if (unpaid.paidAt) throw new AppError(409, 'subscription_state', 'subscription_paid_already');
+  }
+  const [row] = await db
+    .insert(transactions)
+    .values({
+      accountId: account.id,
+      operation: 'top_up',
+      status: 'not_paid',
+      amountMinor: input.amount_minor,
+      currency: account.currency,
+      provider: provider.name,
+      providerStatus: 'NEW',
+      saveMethod: input.recurrent,
+      subscriptionId: input.subscription_id ?? null,
+      createdAt: clock.now(),
+    })
+    .returning({ id: transactions.id });
+  if (!row) throw new Error('the transaction was not stored');
+  try {
+    const session = await provider.createCheckout({
+      orderId: row.id,
+      amountMinor: input.amount_minor,
+      currency: account.currency,
+      description: ctx.lang === 'ru' ? 'Пополнение баланса' : 'Balance top-up',
+      customerKey: account.id,
+      email: input.payer?.email || account.email,
+      saveMethod: input.recurrent,
+      language: ctx.lang,
+      successUrl: returnUrl(ctx.settings, 'success', row.id),
+      failUrl: returnUrl(ctx.settings, 'fail', row.id),
+      notificationUrl: notificationUrl(ctx.settings, provider.name),
+    });
+    await db
+      .update(transactions)
+      .set({ providerPaymentId: session.providerPaymentId, paymentUrl: session.paymentUrl })
+      .where(eq(transactions.id, row.id));
+    return { url: session.paymentUrl, transaction_id: row.id };
+  } catch (error) {
+    const reason = error instanceof PaymentProviderError ? error.message : 'unreachable';
+    console.warn(`payment ${row.id}: the provider refused: ${reason}`);
+    await db
+      .update(transactions)
+      .set({ providerStatus: reason.slice(0, 500) })
+      .where(eq(transactions.id, row.id));
+    throw paymentFailed(
+      error instanceof PaymentProviderError ? error.message : ctx.lang === 'ru' ? 'нет связи' : 'unreachable',
+    );
+  }
+}

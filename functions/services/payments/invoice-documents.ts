@@ -1,0 +1,52 @@
+import type { Transaction } from '../../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { renderActPdf, renderInvoicePdf } from '../../payments/invoice/pdf';
+import type { InvoiceRequisites } from '../../payments/invoice/requisites';
+import { calendarDate, documentTexts } from '../../payments/invoice/texts';
+import type { AccountContext } from '../context';
+import { ownInvoice } from './invoices';
+
+/** The product as invoices name it. */
+export const PRODUCT_NAME = 'Конструктор ботов';
+
+function parts(ctx: AccountContext, row: Transaction) {
+  const seller = ctx.settings.invoiceSeller;
+  if (!seller) throw new AppError(422, 'invoices_not_configured');
+  return {
+    seller,
+    buyer: row.requisites as unknown as InvoiceRequisites,
+    items: [
+      {
+        name: documentTexts.topUpItem(PRODUCT_NAME),
+        quantity: 1,
+        unit: documentTexts.units.service,
+        price: row.amountMinor,
+      },
+    ],
+    invoice: { number: row.invoiceNumber ?? 0, date: calendarDate(row.createdAt) },
+  };
+}
+
+/** GET /api/transactions/{id}/invoice: the invoice PDF, drawn from what was issued. */
+export async function invoicePdf(ctx: AccountContext, id: string) {
+  const row = await ownInvoice(ctx, id);
+  const { seller, buyer, items, invoice } = parts(ctx, row);
+  const pdf = await renderInvoicePdf({ ...invoice, seller, buyer, items });
+  return { pdf, filename: `invoice-${invoice.number}.pdf` };
+}
+
+/** GET /api/transactions/{id}/act: the act (акт) of a paid invoice. */
+export async function actPdf(ctx: AccountContext, id: string) {
+  const row = await ownInvoice(ctx, id);
+  if (row.actNumber === null || !row.paidAt) throw notFound();
+  const { seller, buyer, items, invoice } = parts(ctx, row);
+  const pdf = await renderActPdf({
+    number: row.actNumber,
+    date: calendarDate(row.paidAt),
+    invoice,
+    seller,
+    buyer,
+    items,
+  });
+  return { pdf, filename: `act-${row.actNumber}.pdf` };
+}

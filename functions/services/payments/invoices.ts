@@ -1,0 +1,103 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { accountRequisites, transactions } from '../../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import type { InvoiceRequisites } from '../../payments/invoice/requisites';
+import { checkRequisites } from '../../payments/invoice/requisites';
+import { formatMoney } from '../../shared/money';
+import { TOP_UP_LIMITS_MINOR } from '../../shared/schemas/payment';
+import type { AccountContext } from '../context';
+import { transactionView } from './transaction-view';
+
+/** Invoices are Russian documents for Russian companies: rub accounts, with our company configured. */
+export const invoicesAvailable = (ctx: AccountContext) =>
+  ctx.account.currency === 'rub' && ctx.settings.invoiceSeller !== undefined;
+
+/** GET /api/payment/requisites: the details the account last invoiced with, to prefill the form. */
+export async function getRequisites(ctx: AccountContext) {
+  const [row] = await ctx.ports.db
+    .select({ data: accountRequisites.data })
+    .from(accountRequisites)
+    .where(eq(accountRequisites.accountId, ctx.account.id));
+  return {
+    requisites: row?.data ?? null,
+    available: invoicesAvailable(ctx),
+    suggestions: ctx.settings.dadata !== undefined,
+  };
+}
+
+function checkedRequisites(input: Record<string, string | null | undefined>): InvoiceRequisites {
+  const checked = checkRequisites(input);
+  if (checked.ok) return checked.value;
+  const fields = Object.fromEntries(
+    Object.entries(checked.fields).map(([name, key]) => [`requisites.${name}`, key]),
+  );
+  const anyEmpty = Object.values(checked.fields).includes('invoice_fields_required');
+  throw new AppError(422, 'validation_failed', anyEmpty ? 'invoice_fields_required' : 'validation_failed', {
+    fields,
+  });
+}
+
+/**
+ * POST /api/payment/invoice: checks every §3 field (control digits included), keeps the details for
+ * next time, and issues a numbered invoice as a "not paid" transaction; the PDF is drawn from it.
+ */
+export async function createInvoice(
+  ctx: AccountContext,
+  input: { amount_minor: number; requisites: Record<string, string | null | undefined> },
+) {
+  if (!invoicesAvailable(ctx)) throw new AppError(422, 'invoices_not_configured');
+  const requisites = checkedRequisites(input.requisites);
+  const limits = TOP_UP_LIMITS_MINOR.rub;
+  if (input.amount_minor < limits.min || input.amount_minor > limits.max) {
+    throw new AppError(422, 'validation_failed', 'validation_failed', {
+      fields: { amount_minor: 'amount_range' },
+      params: {
+        min: formatMoney(limits.min, 'rub', ctx.lang),
+        max: formatMoney(limits.max, 'rub', ctx.lang),
+      },
+    });
+  }
+  const now = ctx.ports.clock.now();
+  const data: Record<string, string | null> = { ...requisites };
+  const row = await ctx.ports.db.transaction(async (tx) => {
+    await tx
+      .insert(accountRequisites)
+      .values({ accountId: ctx.account.id, data, updatedAt: now })
+      .onConflictDoUpdate({ target: accountRequisites.accountId, set: { data, updatedAt: now } });
+    const [issued] = await tx
+      .insert(transactions)
+      .values({
+        accountId: ctx.account.id,
+        operation: 'invoice',
+        status: 'not_paid',
+        amountMinor: input.amount_minor,
+        currency: 'rub',
+        provider: 'invoice',
+        invoiceNumber: sql`nextval('invoice_numbers')`,
+        requisites: data,
+        createdAt: now,
+      })
+      .returning();
+    return issued;
+  });
+  if (!row) throw new Error('the invoice was not stored');
+  const view = transactionView(row);
+  return { transaction: view, invoice_url: view.invoice_url };
+}
+
+/** One of the account's invoices (404 for another account's or a malformed id). */
+export async function ownInvoice(ctx: AccountContext, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  const [row] = await ctx.ports.db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.id, id),
+        eq(transactions.accountId, ctx.account.id),
+        eq(transactions.operation, 'invoice'),
+      ),
+    );
+  if (!row || row.invoiceNumber === null) throw notFound();
+  return row;
+}

@@ -1,0 +1,44 @@
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { transactions } from '../../../db/schema';
+import type { AccountContext } from '../context';
+import { transactionView } from './transaction-view';
+
+export const TRANSACTIONS_PAGE_SIZE = 20;
+const DAY_MS = 86_400_000;
+
+export interface TransactionsQuery {
+  page: number;
+  /** Inclusive UTC dates, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+}
+
+/** GET /api/transactions: newest first, a page at a time, within a date range. */
+export async function listTransactions(ctx: AccountContext, query: TransactionsQuery) {
+  const where = and(
+    eq(transactions.accountId, ctx.account.id),
+    query.from ? gte(transactions.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to ? lt(transactions.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)) : undefined,
+  );
+  const page = Math.max(1, query.page);
+  const [rows, [total]] = await Promise.all([
+    ctx.ports.db
+      .select()
+      .from(transactions)
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(TRANSACTIONS_PAGE_SIZE)
+      .offset((page - 1) * TRANSACTIONS_PAGE_SIZE),
+    ctx.ports.db.select({ n: count() }).from(transactions).where(where),
+  ]);
+  const totalCount = total?.n ?? 0;
+  return {
+    items: rows.map(transactionView),
+    pagination: {
+      page,
+      per_page: TRANSACTIONS_PAGE_SIZE,
+      total: totalCount,
+      pages: Math.max(1, Math.ceil(totalCount / TRANSACTIONS_PAGE_SIZE)),
+    },
+  };
+}

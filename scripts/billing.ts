@@ -1,0 +1,47 @@
+// `npm run billing -- mark-paid <invoice number>`: the operator confirms that an invoice was paid by
+// bank transfer. The balance is credited once and the act (акт) becomes available. It opens the same
+// database the server uses: DATABASE_URL (Neon, production) or the embedded PGlite folder under
+// DATA_DIR (stop `npm start` first: PGlite allows one process at a time).
+import { join, resolve } from 'node:path';
+import { neonConfig } from '@neondatabase/serverless';
+import WebSocket from 'ws';
+import { openNeonDb } from '../functions/ports/db-neon';
+import { openPgliteDb } from '../functions/ports/db-pglite';
+import { markInvoicePaid } from '../functions/services/payments/mark-invoice-paid';
+
+const [command, argument] = process.argv.slice(2);
+const number = Number(argument);
+if (command !== 'mark-paid' || !Number.isInteger(number) || number < 1) {
+  console.error('usage: npm run billing -- mark-paid <invoice number>');
+  process.exit(2);
+}
+
+async function openNeon(connectionString: string) {
+  // Node has no global WebSocket before 22; the Neon driver speaks Postgres over one.
+  neonConfig.webSocketConstructor = WebSocket;
+  const { db, pool } = openNeonDb({ connectionString });
+  return { db, close: () => pool.end() };
+}
+
+const opened = process.env.DATABASE_URL
+  ? await openNeon(process.env.DATABASE_URL)
+  : await (async () => {
+      const { db, client } = await openPgliteDb(join(resolve(process.env.DATA_DIR ?? './data'), 'pg'));
+      return { db, close: () => client.close() };
+    })();
+
+try {
+  const result = await markInvoicePaid(opened.db, number, new Date());
+  if (result.kind === 'not_found') {
+    console.error(`No invoice № ${number}.`);
+    process.exitCode = 1;
+  } else if (result.kind === 'already_paid') {
+    console.log(`Invoice № ${number} was already paid (act № ${result.actNumber}); nothing changed.`);
+  } else {
+    console.log(
+      `Invoice № ${number} is paid: ${result.amountMinor / 100} rub credited to account ${result.accountId}; act № ${result.actNumber}.`,
+    );
+  }
+} finally {
+  await opened.close();
+}
