@@ -7,6 +7,7 @@ import { startLocalServer } from '../tests/support/local-server';
 import { codeFromMail } from '../tests/support/mail-folder';
 import { engineOverhead } from './engine';
 import { type LoadFigures, load } from './load';
+import { moneyFigures } from './money';
 import { spaInitialJsGzip, widgetBundleGzip, workerBundleGzip } from './sizes';
 import { telegramWebhookLoad } from './webhook';
 
@@ -106,6 +107,8 @@ try {
 
 console.log('');
 for (const line of await engineOverhead()) console.log(line);
+console.log('');
+for (const line of await moneyFigures()) console.log(line);
 
 const spa = spaInitialJsGzip();
 console.log('\nSizes (gzip -9)');

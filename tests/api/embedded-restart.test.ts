@@ -55,5 +55,6 @@ describe('npm start (embedded shape)', () => {
     expect(profile.status).toBe(200);
     expect(await profile.json()).toMatchObject({ email, currency: 'eur', lang: 'en', name: 'Олег' });
     expect((await post('/api/login', { email, password: user.password })).status).toBe(200);
-  });
+    // On a fresh clone the first start builds the SPA and the server bundle.
+  }, 300_000);
 });

@@ -50,6 +50,7 @@ describe('history', () => {
       id: expect.any(String),
       date: expect.any(String),
       price_minor: expect.any(Number),
+      own_key: false,
       currency: 'rub',
       bot: { id: owner.botId, name: 'Салон' },
       source: 'check',

@@ -56,6 +56,8 @@ describe('QStashJobs (the production jobs port)', () => {
     expect(first.upserted).toEqual([
       'schedule-cleanup-expired-auth',
       'schedule-engine-sweep',
+      'schedule-subscription-renewal',
+      'schedule-payment-reconcile',
       'schedule-retired',
     ]);
     const second = await syncSchedules(qstash, env.PUBLIC_URL, schedules);
@@ -71,6 +73,16 @@ describe('QStashJobs (the production jobs port)', () => {
         scheduleId: 'schedule-engine-sweep',
         cron: '* * * * *',
         destination: jobUrl(env.PUBLIC_URL, 'schedule:engine-sweep'),
+      }),
+      expect.objectContaining({
+        scheduleId: 'schedule-subscription-renewal',
+        cron: '7 * * * *',
+        destination: jobUrl(env.PUBLIC_URL, 'schedule:subscription-renewal'),
+      }),
+      expect.objectContaining({
+        scheduleId: 'schedule-payment-reconcile',
+        cron: '*/15 * * * *',
+        destination: jobUrl(env.PUBLIC_URL, 'schedule:payment-reconcile'),
       }),
     ]);
   });
