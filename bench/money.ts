@@ -4,25 +4,16 @@ import { renderInvoicePdf } from '../functions/payments/invoice/pdf';
 import { paymentsFromConfig } from '../functions/ports/payments-from-config';
 import { apiClient, signedInUser } from '../tests/api/support/client';
 import { fakeTbankToken, startFakeTbank } from '../tests/fakes/tbank';
+import { PROPRIETOR_REQUISITES } from '../tests/support/requisites';
 import { createTestApp } from '../tests/support/test-app';
+
+const BUYER = { ...PROPRIETOR_REQUISITES, kpp: null };
+
 import { ms, percentile } from './stats';
 
 const TERMINAL = { terminalKey: 'BenchTerminal', password: 'bench-password' };
 const PAYMENTS = 50;
 const RENDERS = 20;
-
-const BUYER = {
-  inn: '771234567859',
-  kpp: null,
-  name: 'ИП Ёлкин Пётр Сергеевич',
-  legal_address: '101000, г. Москва',
-  postal_address: '101000, г. Москва, а/я 15',
-  ogrn: '319774600123453',
-  bik: '044525974',
-  bank_name: 'АО «ТБанк»',
-  account: '40802810900001234567',
-  correspondent_account: '30101810145250000974',
-};
 
 /**
  * Money paths in-process: a T-Bank notification verified and credited (and the same one again, a

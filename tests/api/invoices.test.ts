@@ -6,34 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerFromConfig } from '../../functions/payments/invoice/seller-config';
 import { markInvoicePaid } from '../../functions/services/payments/mark-invoice-paid';
 import { type FakeDadata, startFakeDadata } from '../fakes/dadata';
+import { PROPRIETOR_REQUISITES, SBERBANK_REQUISITES } from '../support/requisites';
 import { sharedTestApp, signedInUser } from './support/client';
 import { balanceTotal, payingOwner } from './support/money';
 
-const SELLER = {
-  inn: '7707083893',
-  kpp: '773601001',
-  name: 'ООО «Конструктор ботов»',
-  legal_address: '117312, г. Москва, ул. Вавилова, д. 19',
-  postal_address: '117312, г. Москва, ул. Вавилова, д. 19',
-  ogrn: '1027700132195',
-  bik: '044525225',
-  bank_name: 'ПАО СБЕРБАНК',
-  account: '40702810938000012345',
-  correspondent_account: '30101810400000000225',
-  vat_rate: null,
-};
-
-const BUYER = {
-  inn: '771234567859',
-  name: 'ИП Ёлкин Пётр Сергеевич',
-  legal_address: '101000, г. Москва',
-  postal_address: '101000, г. Москва, а/я 15',
-  ogrn: '319774600123453',
-  bik: '044525974',
-  bank_name: 'АО «ТБанк»',
-  account: '40802810900001234567',
-  correspondent_account: '30101810145250000974',
-};
+const SELLER = { ...SBERBANK_REQUISITES, name: 'ООО «Конструктор ботов»', vat_rate: null };
+const BUYER = PROPRIETOR_REQUISITES;
 
 const fakeBox = {} as { dadata: FakeDadata };
 beforeAll(async () => {

@@ -90,7 +90,11 @@ describe('payments by T-Bank: the payment link', () => {
     expect(init?.params.Receipt).toMatchObject({ Email: owner.email, Taxation: 'usn_income' });
 
     const listed = await api.call('GET', '/api/transactions', { token: owner.token });
-    expect(listed.json.items[0]).toMatchObject({ status: 'not_paid', payment_url: started.url });
+    expect(listed.json.items[0]).toMatchObject({
+      status: 'not_paid',
+      payment_url: started.url,
+      reason: null,
+    });
 
     await fakeBox.tbank.pay(started.paymentId);
     await fakeBox.tbank.settled();
@@ -139,9 +143,11 @@ describe('payments by T-Bank: the payment link', () => {
     await fakeBox.tbank.decline(started.paymentId);
     await fakeBox.tbank.settled();
     const listed = await api.call('GET', '/api/transactions', { token: owner.token });
+    // The page cannot be paid any more: no link, the reason instead.
     expect(listed.json.items[0]).toMatchObject({
       status: 'not_paid',
       reason: expect.stringContaining('REJECTED'),
+      payment_url: null,
     });
     expect(await topUpsOf(owner.accountId)).toHaveLength(0);
   });

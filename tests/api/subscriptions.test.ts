@@ -115,6 +115,13 @@ describe('subscriptions: buying from the balance', () => {
     ]);
   });
 
+  it('counts the welcome credit even when the balance was never read', async () => {
+    const owner = await signedInUser(api.t);
+    const week = Math.ceil((BOT_MONTH_RUB * 7) / 30);
+    const short = await buy(owner.token, { items: [{ kind: 'bots', quantity: 1 }], term: '7d' });
+    expect(short.json.missing_minor).toBe(week - WELCOME_RUB);
+  });
+
   it('when money is short answers 402 with what is missing and keeps the subscription unpaid until paid', async () => {
     const owner = await payingOwner(api.t);
     const short = await buy(owner.token, oneBot);

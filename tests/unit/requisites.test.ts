@@ -9,33 +9,7 @@ import {
   isValidOgrn,
   REQUIRED_REQUISITES_FIELDS,
 } from '../../functions/payments/invoice/requisites';
-
-/** Sberbank's own details: a real company and a real bank, so every control digit is genuine. */
-const sberbank = {
-  inn: '7707083893',
-  kpp: '773601001',
-  name: 'ПАО СБЕРБАНК',
-  legal_address: '117312, г. Москва, ул. Вавилова, д. 19',
-  postal_address: '117312, г. Москва, ул. Вавилова, д. 19',
-  ogrn: '1027700132195',
-  bik: '044525225',
-  bank_name: 'ПАО СБЕРБАНК',
-  account: '40702810938000012345',
-  correspondent_account: '30101810400000000225',
-};
-
-/** A sole proprietor banking with T-Bank: 12-digit INN, 15-digit OGRNIP, no KPP. */
-const proprietor = {
-  inn: '771234567859',
-  name: 'ИП Ёлкин Пётр Сергеевич',
-  legal_address: '101000, г. Москва',
-  postal_address: '101000, г. Москва, а/я 15',
-  ogrn: '319774600123453',
-  bik: '044525974',
-  bank_name: 'АО «ТБанк»',
-  account: '40802810900001234567',
-  correspondent_account: '30101810145250000974',
-};
+import { PROPRIETOR_REQUISITES as proprietor, SBERBANK_REQUISITES as sberbank } from '../support/requisites';
 
 function failures(input: unknown) {
   const result = checkRequisites(input);

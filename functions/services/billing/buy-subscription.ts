@@ -12,7 +12,7 @@ import { formatMoney } from '../../shared/money';
 import type { BuyInput, SubscriptionItemsInput } from '../../shared/schemas/subscription';
 import type { AccountContext } from '../context';
 import { done, type Outcome, refused } from '../refusal';
-import { balanceOf } from './balance';
+import { balanceOf, grantWelcomeCredit } from './balance';
 import { ownSubscription } from './own-subscription';
 import { paySubscription } from './pay-subscription';
 import { type Quote, quote, termById, termOf } from './pricing';
@@ -132,6 +132,8 @@ export async function buySubscription(
   input: BuyInput,
 ): Promise<Outcome<{ id: string }>> {
   const row = await subscriptionToPay(ctx, input);
+  // The welcome credit counts even for an API client that never read its balance.
+  await grantWelcomeCredit(ctx.ports.db, ctx.account, ctx.ports.clock.now());
   const outcome = await paySubscription(ctx.ports.db, ctx.account, row.id, ctx.ports.clock.now());
   if (outcome.paid) return done({ id: row.id });
   return refused({

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { accounts, balanceEntries, recurrentPayments, transactions } from '../../../db/schema';
+import { recurrentPayments, transactions } from '../../../db/schema';
 import type { AppSettings } from '../../ports';
 import type { Db } from '../../ports/db';
 import type { PaymentEvent, PaymentProviderName } from '../../ports/payments';
 import { sealSecret } from '../../secrets/secret-box';
-import { paySubscriptionIn } from '../billing/pay-subscription';
+import { creditPayment } from './credit-payment';
 
 export type Applied = 'credited' | 'failed' | 'pending' | 'duplicate' | 'unknown' | 'mismatch';
 
@@ -46,7 +46,8 @@ export async function applyPaymentEvent(
       const reason = [event.providerStatus, event.failureMessage].filter(Boolean).join(': ');
       await tx
         .update(transactions)
-        .set({ status: 'not_paid', providerStatus: reason.slice(0, 500) })
+        // The page cannot be paid any more: no link, and the reason instead.
+        .set({ status: 'not_paid', providerStatus: reason.slice(0, 500), paymentUrl: null })
         .where(eq(transactions.id, row.id));
       return 'failed';
     }
@@ -64,15 +65,7 @@ export async function applyPaymentEvent(
       .update(transactions)
       .set({ status: 'paid', paidAt: now, providerStatus: event.providerStatus })
       .where(eq(transactions.id, row.id));
-    await tx.insert(balanceEntries).values({
-      accountId: row.accountId,
-      amountMinor: row.amountMinor,
-      currency: row.currency,
-      kind: 'top_up',
-      transactionId: row.id,
-      comment: `${provider} ${event.providerPaymentId}`,
-      createdAt: now,
-    });
+    await creditPayment(tx, row, `${provider} ${event.providerPaymentId}`, now);
     if (sealed && event.savedMethod && row.saveMethod) {
       await tx
         .insert(recurrentPayments)
@@ -87,10 +80,6 @@ export async function applyPaymentEvent(
           createdAt: now,
         })
         .onConflictDoNothing();
-    }
-    if (row.subscriptionId) {
-      const [account] = await tx.select().from(accounts).where(eq(accounts.id, row.accountId));
-      if (account) await paySubscriptionIn(tx, account, row.subscriptionId, now);
     }
     return 'credited';
   });

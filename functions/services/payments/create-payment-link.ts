@@ -3,7 +3,7 @@ import { subscriptions, transactions } from '../../../db/schema';
 import { AppError } from '../../http/errors';
 import { PaymentProviderError } from '../../ports/payments';
 import { formatMoney } from '../../shared/money';
-import { type PaymentLinkInput, TOP_UP_LIMITS_MINOR } from '../../shared/schemas/payment';
+import { type PaymentLinkInput, PROVIDER_MIN_MINOR, TOP_UP_LIMITS_MINOR } from '../../shared/schemas/payment';
 import type { AccountContext } from '../context';
 import { notificationUrl, returnUrl } from './payment-urls';
 
@@ -27,7 +27,11 @@ export async function createPaymentLink(ctx: AccountContext, input: PaymentLinkI
       params: { currency: account.currency.toUpperCase() },
     });
   }
-  const limits = TOP_UP_LIMITS_MINOR[account.currency];
+  // Paying what a subscription lacks may take less than a plain top-up, down to the provider's least.
+  const limits = {
+    ...TOP_UP_LIMITS_MINOR[account.currency],
+    ...(input.subscription_id ? { min: PROVIDER_MIN_MINOR[account.currency] } : {}),
+  };
   if (input.amount_minor < limits.min || input.amount_minor > limits.max) {
     throw new AppError(422, 'validation_failed', 'validation_failed', {
       fields: { amount_minor: 'amount_range' },

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { accounts, balanceEntries, transactions } from '../../../db/schema';
+import { transactions } from '../../../db/schema';
 import type { Db } from '../../ports/db';
-import { paySubscriptionIn } from '../billing/pay-subscription';
+import { creditPayment } from './credit-payment';
 
 export type InvoicePayment =
   | { kind: 'paid'; accountId: string; amountMinor: number; actNumber: number }
@@ -27,19 +27,7 @@ export async function markInvoicePaid(db: Db, invoiceNumber: number, now: Date):
       .set({ status: 'paid', paidAt: now, actNumber: sql`nextval('act_numbers')` })
       .where(eq(transactions.id, row.id))
       .returning({ actNumber: transactions.actNumber });
-    await tx.insert(balanceEntries).values({
-      accountId: row.accountId,
-      amountMinor: row.amountMinor,
-      currency: row.currency,
-      kind: 'top_up',
-      transactionId: row.id,
-      comment: `invoice ${invoiceNumber}`,
-      createdAt: now,
-    });
-    if (row.subscriptionId) {
-      const [account] = await tx.select().from(accounts).where(eq(accounts.id, row.accountId));
-      if (account) await paySubscriptionIn(tx, account, row.subscriptionId, now);
-    }
+    await creditPayment(tx, row, `invoice ${invoiceNumber}`, now);
     return {
       kind: 'paid',
       accountId: row.accountId,

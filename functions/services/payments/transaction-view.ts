@@ -2,7 +2,9 @@ import type { Transaction } from '../../../db/schema';
 
 /** A transaction as the Balance screen lists it (SPEC §3 Transaction). */
 export function transactionView(row: Transaction) {
+  // A card payment still open has its page; one that failed (or never got a page) has a reason.
   const waiting = row.status === 'not_paid' && row.provider !== 'invoice' && row.paymentUrl !== null;
+  const failed = row.status === 'not_paid' && row.provider !== 'invoice' && row.paymentUrl === null;
   return {
     id: row.id,
     date: row.createdAt.toISOString(),
@@ -13,7 +15,7 @@ export function transactionView(row: Transaction) {
     currency: row.currency,
     comment: row.comment,
     /** Why a payment is not paid (the provider's status or message), for the owner. */
-    reason: row.status === 'not_paid' ? row.providerStatus : null,
+    reason: failed ? row.providerStatus : null,
     provider: row.provider,
     subscription_id: row.subscriptionId,
     invoice_number: row.invoiceNumber,

@@ -11,6 +11,17 @@ export const TOP_UP_LIMITS_MINOR: Readonly<Record<Currency, { min: number; max: 
 };
 
 /**
+ * The least a provider takes (T-Bank's SBP minimum is 10 rub, Stripe's about 0.50 usd): a top-up
+ * for exactly what a subscription lacks may be that small.
+ */
+export const PROVIDER_MIN_MINOR: Readonly<Record<Currency, number>> = {
+  rub: 1_000,
+  usd: 50,
+  eur: 50,
+  kzt: 25_000,
+};
+
+/**
  * POST /api/payment/link (SPEC §7): a top-up of the balance by card. `recurrent` saves the card for
  * automatic payments of `recurrent_type` (subscription renewals); `agree` must be true; with
  * `subscription_id` the money pays that unpaid subscription as soon as it arrives.

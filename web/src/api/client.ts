@@ -21,7 +21,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const asRecord = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
-function toApiError(status: number, body: unknown): ApiError {
+/** An error answer's body as an ApiError (also for calls that are not JSON, e.g. a PDF download). */
+export function toApiError(status: number, body: unknown): ApiError {
   const record = asRecord(body);
   const fields = Object.fromEntries(
     Object.entries(asRecord(record.fields)).filter(

@@ -1,4 +1,5 @@
 import { auth } from './catalog/en/auth';
+import { balance } from './catalog/en/balance';
 import { bot } from './catalog/en/bot';
 import { bots } from './catalog/en/bots';
 import { chats } from './catalog/en/chats';
@@ -24,4 +25,5 @@ export const en: Record<keyof typeof ru, string> = {
   ...check,
   ...chats,
   ...history,
+  ...balance,
 };

@@ -1,4 +1,5 @@
 import { auth } from './catalog/ru/auth';
+import { balance } from './catalog/ru/balance';
 import { bot } from './catalog/ru/bot';
 import { bots } from './catalog/ru/bots';
 import { chats } from './catalog/ru/chats';
@@ -26,4 +27,5 @@ export const ru = {
   ...check,
   ...chats,
   ...history,
+  ...balance,
 } as const;

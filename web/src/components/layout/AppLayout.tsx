@@ -4,10 +4,13 @@ import { type ReactNode, useState } from 'react';
 import { logout } from '../../api/auth';
 import type { Profile } from '../../api/profile';
 import { useT } from '../../i18n/use-t';
+import { SubscriptionSuggestionModal } from '../SubscriptionSuggestionModal';
+import { CriticalBalanceBanner, ExpiringBanner } from './BillingBanners';
 import { DemoBanner } from './DemoBanner';
 import { Sidebar } from './Sidebar';
 
-/** The signed-in frame: header with the account and sign-out, the §2 sidebar, the demo banner. */
+/** The signed-in frame: header with the account and sign-out, the §2 sidebar, the demo and
+ * billing banners (critical balance, expiring subscription) and the subscription suggestion modal. */
 export function AppLayout({ profile, children }: { profile: Profile; children: ReactNode }) {
   const { t } = useT();
   const [opened, { toggle, close }] = useDisclosure();
@@ -53,7 +56,10 @@ export function AppLayout({ profile, children }: { profile: Profile; children: R
       </AppShell.Navbar>
       <AppShell.Main>
         <DemoBanner profile={profile} />
+        <CriticalBalanceBanner />
+        <ExpiringBanner />
         {children}
+        <SubscriptionSuggestionModal />
       </AppShell.Main>
     </AppShell>
   );

@@ -9,6 +9,7 @@ import { ConfirmDeleteModal, useConfirmedDelete } from '../../components/Confirm
 import { ErrorModal } from '../../components/ErrorModal';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { offerSubscriptionFor } from '../../components/subscription-suggestion';
 import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { PATHS } from '../../routes/paths';
@@ -41,6 +42,8 @@ export function BotsPage() {
       await setWorking(bot.id, isWork);
       notifySuccess(translate(isWork ? 'bots.switched_on' : 'bots.switched_off'));
     } catch (failure) {
+      // No free place in a subscription: the suggestion modal offers one instead of an error.
+      if (offerSubscriptionFor(failure)) return;
       const problems = refusalProblems(failure);
       if (problems.length === 0) notifyError(failure);
       else

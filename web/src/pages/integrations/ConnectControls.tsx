@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client';
 import type { IntegrationView } from '../../api/integrations';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { offerSubscriptionFor } from '../../components/subscription-suggestion';
 import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { PATHS } from '../../routes/paths';
@@ -27,6 +28,9 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: true } | { ok: false; text: string } | null>(null);
   const [resetting, setResetting] = useState(false);
+  // Connecting ChatGPT moves every bot to the owner's key: asked first (SPEC §4).
+  const [warning, setWarning] = useState(false);
+  const warns = integration.type === 'chatgpt' && !integration.connected;
 
   const onConnect = async () => {
     setBusy(true);
@@ -36,6 +40,8 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
       setResult({ ok: true });
       notifySuccess(translate('integration_connected'));
     } catch (error) {
+      // No free place in a subscription: the suggestion modal offers one; the reason stays on screen.
+      offerSubscriptionFor(error);
       setResult({ ok: false, text: failureText(error) });
     } finally {
       setBusy(false);
@@ -63,7 +69,11 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
         </Text>
       )}
       <Group>
-        <Button onClick={onConnect} loading={busy} disabled={!integration.available}>
+        <Button
+          onClick={() => (warns ? setWarning(true) : onConnect())}
+          loading={busy}
+          disabled={!integration.available}
+        >
           {t(integration.connected ? 'integrations.settings.reconnect' : 'integrations.settings.connect')}
         </Button>
         {integration.connected && (
@@ -86,6 +96,19 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
         </Alert>
       )}
       <ConfirmModal
+        opened={warning}
+        title={t('integrations.chatgpt.warning_title')}
+        confirmLabel={t('integrations.settings.connect')}
+        loading={busy}
+        onConfirm={async () => {
+          setWarning(false);
+          await onConnect();
+        }}
+        onClose={() => setWarning(false)}
+      >
+        {t('integrations.chatgpt.warning')}
+      </ConfirmModal>
+      <ConfirmModal
         opened={resetting}
         title={t('integrations.settings.reset_title')}
         confirmLabel={t('integrations.settings.reset')}
@@ -94,6 +117,7 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
         onClose={() => setResetting(false)}
       >
         {t('integrations.settings.reset_text')}
+        {integration.type === 'chatgpt' && ` ${t('integrations.chatgpt.warning_back')}`}
       </ConfirmModal>
     </Stack>
   );

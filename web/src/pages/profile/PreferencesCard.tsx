@@ -1,6 +1,7 @@
 import { Input, NativeSelect, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { CURRENCIES, type Currency, type Language } from '../../../../functions/shared/constants';
+import { useRefreshBilling } from '../../api/balance';
 import { type Profile, useProfileActions } from '../../api/profile';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { notifyError, notifySuccess } from '../../components/notify';
@@ -14,6 +15,7 @@ const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly
 export function PreferencesCard({ profile }: { profile: Profile }) {
   const { t } = useT();
   const { save } = useProfileActions();
+  const refreshBilling = useRefreshBilling();
   const [saving, setSaving] = useState<'lang' | 'currency' | null>(null);
 
   const changeLanguage = async (lang: Language) => {
@@ -34,6 +36,8 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
     setSaving('currency');
     try {
       await save({ currency: value });
+      // The balance, its minimum and the tariffs are the new currency's now.
+      void refreshBilling();
       notifySuccess(translate('profile.prefs.currency_saved'));
     } catch (error) {
       notifyError(error);

@@ -1,0 +1,91 @@
+import { Alert, Anchor, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router-dom';
+import { useBalance } from '../../api/balance';
+import { type Subscription, useSubscriptions } from '../../api/subscriptions';
+import { formatDate, formatMoney } from '../../i18n/format';
+import { useT } from '../../i18n/use-t';
+import { PATHS } from '../../routes/paths';
+
+/** SPEC §9: a subscription ending within this many days is "expiring". */
+export const EXPIRING_DAYS = 14;
+
+const useOnBalancePage = () => useLocation().pathname === PATHS.balance;
+
+/**
+ * SPEC §4 critical balance: subscriptions, and a balance below the currency minimum. The Balance
+ * screen says so in its own balance card, so the banner is not repeated there.
+ */
+export function CriticalBalanceBanner() {
+  const { t, lang } = useT();
+  const { data: balance } = useBalance();
+  const onBalancePage = useOnBalancePage();
+  if (!balance?.critical || onBalancePage) return null;
+  const money = (minor: number) => formatMoney(minor, balance.currency, lang);
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      mb="md"
+      data-testid="critical-balance-banner"
+      title={t('banner.critical_title')}
+    >
+      <Text size="sm">
+        {t('banner.critical_text', {
+          total: money(balance.total_minor),
+          minimum: money(balance.minimum_minor),
+        })}{' '}
+        <Anchor component={Link} to={PATHS.balance} size="sm" fw={500}>
+          {t('banner.top_up')}
+        </Anchor>
+      </Text>
+    </Alert>
+  );
+}
+
+/** The paid subscription that ends soonest within the window and has no renewal yet, if any. */
+export function expiringSubscription(list: Subscription[] | undefined): Subscription | null {
+  const expiring = (list ?? []).filter(
+    (one) =>
+      !one.demo &&
+      one.status === 'active' &&
+      one.expires_in !== null &&
+      one.expires_in <= EXPIRING_DAYS &&
+      one.renewed_by === null,
+  );
+  expiring.sort((a, b) => (a.expires_in ?? 0) - (b.expires_in ?? 0));
+  return expiring[0] ?? null;
+}
+
+/** SPEC §4 expiring subscription: non-demo, ending within 14 days, not renewed. */
+export function ExpiringBanner() {
+  const { t, lang } = useT();
+  const { data: subscriptions } = useSubscriptions();
+  const onBalancePage = useOnBalancePage();
+  const expiring = expiringSubscription(Array.isArray(subscriptions) ? subscriptions : undefined);
+  if (!expiring?.expires_at) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      mb="md"
+      data-testid="expiring-banner"
+      title={t('banner.expiring_title')}
+    >
+      <Text size="sm">
+        {t('banner.expiring_text', {
+          date: formatDate(expiring.expires_at, lang),
+          days: expiring.expires_in ?? 0,
+        })}
+        {/* On the Balance screen the subscription and its Renew button are right below. */}
+        {!onBalancePage && (
+          <>
+            {' '}
+            <Anchor component={Link} to={PATHS.balance} size="sm" fw={500}>
+              {t('banner.renew')}
+            </Anchor>
+          </>
+        )}
+      </Text>
+    </Alert>
+  );
+}

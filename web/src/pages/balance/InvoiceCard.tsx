@@ -1,0 +1,42 @@
+import { Button, Collapse } from '@mantine/core';
+import { useState } from 'react';
+import { useRefreshBilling } from '../../api/balance';
+import { useRequisites } from '../../api/invoices';
+import { LoadFailed } from '../../components/Alerts';
+import { PageLoader } from '../../components/FullScreenLoader';
+import { useT } from '../../i18n/use-t';
+import { BalanceSection } from './BalanceSection';
+import { InvoiceForm } from './InvoiceForm';
+
+/** The invoice request for a company paying by bank transfer (rub accounts); the form opens on demand. */
+export function InvoiceCard() {
+  const { t } = useT();
+  const refresh = useRefreshBilling();
+  const [open, setOpen] = useState(false);
+  const { data, error, mutate } = useRequisites(open);
+
+  const toggle = (
+    <Button size="xs" variant={open ? 'subtle' : 'light'} onClick={() => setOpen((shown) => !shown)}>
+      {t(open ? 'balance.invoice.hide' : 'balance.invoice.open')}
+    </Button>
+  );
+
+  return (
+    <BalanceSection
+      title={t('balance.invoice.title')}
+      description={t('balance.invoice.hint')}
+      testId="invoice-request"
+      actions={toggle}
+    >
+      <Collapse expanded={open} keepMounted={false}>
+        {data ? (
+          <InvoiceForm saved={data} onIssued={() => void refresh()} />
+        ) : error ? (
+          <LoadFailed title={t('balance.invoice.load_failed')} error={error} onRetry={() => mutate()} />
+        ) : (
+          <PageLoader />
+        )}
+      </Collapse>
+    </BalanceSection>
+  );
+}
