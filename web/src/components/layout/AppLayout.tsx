@@ -5,7 +5,7 @@ import { logout } from '../../api/auth';
 import type { Profile } from '../../api/profile';
 import { useT } from '../../i18n/use-t';
 import { SubscriptionSuggestionModal } from '../SubscriptionSuggestionModal';
-import { CriticalBalanceBanner, ExpiringBanner } from './BillingBanners';
+import { CriticalBalanceBanner, ExpiredBanner, ExpiringBanner } from './BillingBanners';
 import { DemoBanner } from './DemoBanner';
 import { Sidebar } from './Sidebar';
 
@@ -58,6 +58,7 @@ export function AppLayout({ profile, children }: { profile: Profile; children: R
         <DemoBanner profile={profile} />
         <CriticalBalanceBanner />
         <ExpiringBanner />
+        <ExpiredBanner />
         {children}
         <SubscriptionSuggestionModal />
       </AppShell.Main>

@@ -89,3 +89,54 @@ export function ExpiringBanner() {
     </Alert>
   );
 }
+
+/** An ended subscription is mentioned this long after its end, unless it was renewed. */
+const EXPIRED_SHOWN_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/**
+ * The subscription that ended most recently (within 30 days) and was not followed by a paid
+ * renewal: what it covered has stopped until it is paid again.
+ */
+export function expiredSubscription(list: Subscription[] | undefined, now = Date.now()): Subscription | null {
+  const all = list ?? [];
+  const continued = new Set(
+    all
+      .filter((one) => one.renewal_of && (one.status === 'active' || one.status === 'in_advance'))
+      .map((one) => one.renewal_of),
+  );
+  const ended = all.filter(
+    (one) =>
+      !one.demo &&
+      one.status === 'expired' &&
+      one.expires_at !== null &&
+      now - Date.parse(one.expires_at) < EXPIRED_SHOWN_DAYS * DAY_MS &&
+      !continued.has(one.id),
+  );
+  ended.sort((a, b) => Date.parse(b.expires_at ?? '') - Date.parse(a.expires_at ?? ''));
+  return ended[0] ?? null;
+}
+
+/** When a subscription ends its bots and integrations stop, but nothing configured is lost. */
+export function ExpiredBanner() {
+  const { t, lang } = useT();
+  const { data: subscriptions } = useSubscriptions();
+  const onBalancePage = useOnBalancePage();
+  const expired = expiredSubscription(Array.isArray(subscriptions) ? subscriptions : undefined);
+  if (!expired?.expires_at) return null;
+  return (
+    <Alert color="red" variant="light" mb="md" data-testid="expired-banner" title={t('banner.expired_title')}>
+      <Text size="sm">
+        {t('banner.expired_text', { date: formatDate(expired.expires_at, lang) })}
+        {!onBalancePage && (
+          <>
+            {' '}
+            <Anchor component={Link} to={PATHS.balance} size="sm" fw={500}>
+              {t('banner.renew')}
+            </Anchor>
+          </>
+        )}
+      </Text>
+    </Alert>
+  );
+}

@@ -201,6 +201,9 @@ export const balance: Record<keyof typeof ru, string> = {
   'banner.expiring_title': 'A subscription ends soon',
   'banner.expiring_text':
     'A subscription is valid until {date} ({days, plural, =0 {today is the last day} one {# day left} other {# days left}}). Renew it so bots and integrations keep working.',
+  'banner.expired_title': 'A subscription has ended',
+  'banner.expired_text':
+    'A subscription ended on {date}: the bots and integrations it covered have stopped. Every setting is kept — pay the renewal and they carry on.',
   'banner.renew': 'Renew the subscription',
 
   'suggest.title': 'A subscription place is needed',
