@@ -30,11 +30,12 @@ const opened = process.env.DATABASE_URL
       return { db, close: () => client.close() };
     })();
 
+let code = 0;
 try {
   const result = await markInvoicePaid(opened.db, number, new Date());
   if (result.kind === 'not_found') {
     console.error(`No invoice № ${number}.`);
-    process.exitCode = 1;
+    code = 1;
   } else if (result.kind === 'already_paid') {
     console.log(`Invoice № ${number} was already paid (act № ${result.actNumber}); nothing changed.`);
   } else {
@@ -45,3 +46,5 @@ try {
 } finally {
   await opened.close();
 }
+// Set last and explicitly: closing the embedded database resets process.exitCode.
+process.exit(code);
