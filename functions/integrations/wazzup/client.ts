@@ -1,0 +1,141 @@
+/**
+ * The Wazzup user API v3 (reference/messengers.md §1): `Authorization: Bearer <apiKey>`, JSON, 4xx
+ * bodies `{error, description, data?}`, 429 above 500 requests in 5 s per account. What the module
+ * needs: the channels, the webhook subscription (Wazzup probes it with `{"test":true}`), sending.
+ */
+export const WAZZUP_API_ROOT = 'https://api.wazzup24.com/v3';
+
+/** The longest text WhatsApp takes in one message. */
+export const WAZZUP_TEXT_LIMIT = 10_000;
+
+export interface WazzupChannel {
+  channelId: string;
+  /** whatsapp, wapi, instagram, tgapi, telegram, vk, avito, viber, max, maxbot */
+  transport: string;
+  /** The phone number or account of the channel. */
+  plainId: string;
+  /** active, init, disabled, qr / qridle, phoneUnavailable, openElsewhere, notEnoughMoney, … (any casing) */
+  state: string;
+  name?: string;
+}
+
+export interface WazzupSend {
+  channelId: string;
+  chatType: string;
+  chatId: string;
+  text?: string;
+  contentUri?: string;
+  /** Our idempotency key: a repeat within about 60 s is refused with REPEATED_CRM_MESSAGE_ID. */
+  crmMessageId?: string;
+}
+
+/** A refusal by Wazzup: the HTTP status, its code (INVALID_APIKEY, CHANNEL_NOT_FOUND, …) and description. */
+export class WazzupError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly description: string,
+    /** Seconds to wait before trying again (429), when Wazzup said. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(`Wazzup ${status} ${code}${description ? `: ${description}` : ''}`);
+    this.name = 'WazzupError';
+  }
+
+  get retryable(): boolean {
+    return this.status === 429 || this.status >= 500;
+  }
+}
+
+export interface WazzupClientOptions {
+  apiKey: string;
+  apiRoot?: string;
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  timeoutMs?: number;
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+export function createWazzupClient(options: WazzupClientOptions) {
+  const root = (options.apiRoot ?? WAZZUP_API_ROOT).replace(/\/+$/, '');
+  // A wrapper, not a stored reference: Workers throw "Illegal invocation" for a detached fetch.
+  const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await send(`${root}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${options.apiKey}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+    });
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    if (!response.ok) {
+      const error = record(parsed);
+      const retryAfter = Number(response.headers.get('retry-after'));
+      throw new WazzupError(
+        response.status,
+        typeof error.error === 'string' ? error.error : `HTTP_${response.status}`,
+        typeof error.description === 'string' ? error.description : '',
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      );
+    }
+    return parsed as T;
+  }
+
+  return {
+    /** GET /v3/channels: every channel of the account (a wrong key answers 401 INVALID_APIKEY). */
+    async listChannels(): Promise<WazzupChannel[]> {
+      const channels = await call<unknown>('GET', '/channels');
+      if (!Array.isArray(channels)) throw new WazzupError(502, 'BAD_RESPONSE', 'channels is not a list');
+      return channels
+        .map(record)
+        .filter((one) => typeof one.channelId === 'string')
+        .map((one) => ({
+          channelId: String(one.channelId),
+          transport: String(one.transport ?? ''),
+          plainId: String(one.plainId ?? ''),
+          state: String(one.state ?? ''),
+          ...(typeof one.name === 'string' ? { name: one.name } : {}),
+        }));
+    },
+    /**
+     * PATCH /v3/webhooks: messages, statuses and channel updates (the QR) go to `uri` (≤ 200
+     * characters, a query string allowed: Wazzup signs nothing, so the secret rides there). Wazzup
+     * POSTs `{"test":true}` to it first and refuses with testPostNotPassed unless it answers 200.
+     */
+    async subscribe(uri: string): Promise<void> {
+      await call('PATCH', '/webhooks', {
+        webhooksUri: uri,
+        subscriptions: {
+          messagesAndStatuses: true,
+          contactsAndDealsCreation: false,
+          channelsUpdates: true,
+          templateStatus: false,
+        },
+      });
+    },
+    /**
+     * POST /v3/message → 201 `{messageId, chatId}`. A bot's reply keeps the chat "unanswered" for
+     * the managers (`clearUnanswered: false`). The send comes back as an isEcho webhook.
+     */
+    async sendMessage(message: WazzupSend): Promise<{ messageId: string; chatId: string }> {
+      const answer = record(await call('POST', '/message', { ...message, clearUnanswered: false }));
+      return { messageId: String(answer.messageId ?? ''), chatId: String(answer.chatId ?? message.chatId) };
+    },
+  };
+}
+
+export type WazzupClient = ReturnType<typeof createWazzupClient>;
