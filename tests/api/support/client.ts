@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { type NewUser, newUser, signUp } from '../../support/sign-up';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../support/test-app';
 
 export interface CallOptions {
@@ -34,19 +35,7 @@ export function apiClient(t: TestApp) {
 
 export type Call = ReturnType<typeof apiClient>;
 
-let counter = 0;
-export const uniqueEmail = (prefix = 'user') => `${prefix}${++counter}-${Date.now()}@example.com`;
-
-export const newUser = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Анна',
-  email: uniqueEmail(),
-  phone: '7 (999) 123-45-67',
-  password: 'secret-pass-1',
-  password_confirmation: 'secret-pass-1',
-  currency: 'rub',
-  language: 'ru',
-  ...overrides,
-});
+export { newUser, uniqueEmail } from '../../support/sign-up';
 
 /** The 6-digit code from the newest e-mail sent to `email`. */
 export function codeFrom(t: TestApp, email: string): string {
@@ -57,16 +46,15 @@ export function codeFrom(t: TestApp, email: string): string {
 }
 
 /** Registers, verifies and signs in; returns the credentials and a session token. */
-export async function signedInUser(t: TestApp, overrides: Record<string, unknown> = {}) {
+export async function signedInUser(t: TestApp, overrides: Partial<NewUser> = {}) {
   const call = apiClient(t);
-  const user = newUser(overrides);
-  const registered = await call('POST', '/api/register', { body: user });
-  if (registered.status !== 201) throw new Error(`register: ${JSON.stringify(registered.json)}`);
-  const email = registered.json.email as string;
-  await call('POST', '/api/verify-email', { body: { email, code: codeFrom(t, email) } });
-  const login = await call('POST', '/api/login', { body: { email, password: user.password } });
-  if (login.status !== 200) throw new Error(`login: ${JSON.stringify(login.json)}`);
-  return { ...user, email, token: login.json.token as string };
+  return signUp(
+    {
+      post: (path, body) => call('POST', path, { body }),
+      code: async (email) => codeFrom(t, email),
+    },
+    newUser(overrides),
+  );
 }
 
 /** One real app per test file, shared by its tests: `api.t` is the app, `api.call` the client. */

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { LocalServer } from '../../support/local-server';
 import { codeFromMail } from '../../support/mail-folder';
+import { newUser, signUp } from '../../support/sign-up';
 
 export interface Account {
   email: string;
@@ -24,25 +25,29 @@ async function call(server: LocalServer, method: string, path: string, body?: un
 }
 
 /**
- * A confirmed account that has taken the onboarding tour, made through the API: tests of later
- * screens start signed in instead of repeating the sign-up journey.
+ * A confirmed account that has taken the onboarding tour (unless `tour` is false), made through the
+ * API: tests of later screens start signed in instead of repeating the sign-up journey.
  */
-export async function readyAccount(server: LocalServer, name: string): Promise<Account> {
-  const email = `${name}-${Date.now()}@example.com`;
-  const password = 'secret-pass-1';
-  const since = Date.now();
-  await call(server, 'POST', '/api/register', {
-    name,
-    email,
-    phone: '79991112233',
-    password,
-    password_confirmation: password,
-    currency: 'rub',
-    language: 'ru',
-  });
-  const code = await codeFromMail(server.dataDir, email, since);
-  await call(server, 'POST', '/api/verify-email', { email, code });
-  const { token } = (await call(server, 'POST', '/api/login', { email, password })) as { token: string };
+export async function readyAccount(
+  server: LocalServer,
+  name: string,
+  { tour = true }: { tour?: boolean } = {},
+): Promise<Account> {
+  const { email, password, token } = await signUp(
+    {
+      post: async (path, body) => {
+        const response = await fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'accept-language': 'ru' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, json: await response.json() };
+      },
+      code: (address, since) => codeFromMail(server.dataDir, address, since),
+    },
+    newUser({ name, email: `${name}-${Date.now()}@example.com`, phone: '79991112233' }),
+  );
+  if (!tour) return { email, password, token };
   await call(
     server,
     'POST',

@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { signUp, newUser as signUpUser, uniqueEmail } from '../../support/sign-up';
 
 export interface Answer<T = Record<string, unknown>> {
   status: number;
@@ -25,18 +26,11 @@ export async function call<T = Record<string, unknown>>(
   return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null };
 }
 
-let counter = 0;
-export const uniqueEmail = (prefix = 'worker') => `${prefix}${++counter}-${Date.now()}@example.com`;
+export { uniqueEmail };
 
-export const newUser = (email = uniqueEmail()) => ({
-  name: 'Worker Test',
-  email,
-  phone: '7 (999) 123-45-67',
-  password: 'secret-pass-1',
-  password_confirmation: 'secret-pass-1',
-  currency: 'rub',
-  language: 'en',
-});
+/** A Worker test's user (English, rub); `email` unique unless given. */
+export const newUser = (email = uniqueEmail('worker')) =>
+  signUpUser({ name: 'Worker Test', email, language: 'en' });
 
 interface FakeMail {
   from: string;
@@ -65,14 +59,9 @@ export async function codeMailedTo(to: string): Promise<string> {
 
 /** A new confirmed account, signed in through the Worker: its session token. */
 export async function signedIn(): Promise<string> {
-  const user = newUser();
-  const registered = await call('POST', '/api/register', { body: user });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-  await call('POST', '/api/verify-email', {
-    body: { email: user.email, code: await codeMailedTo(user.email) },
-  });
-  const login = await call<{ token: string }>('POST', '/api/login', {
-    body: { email: user.email, password: user.password },
-  });
-  return login.json.token;
+  const account = await signUp(
+    { post: (path, body) => call('POST', path, { body }), code: (email) => codeMailedTo(email) },
+    newUser(),
+  );
+  return account.token;
 }
