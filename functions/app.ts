@@ -7,6 +7,7 @@ import { AppError } from './http/errors';
 import { onError } from './http/on-error';
 import { languageFromHeader } from './i18n/translate';
 import type { AppSettings, Ports } from './ports';
+import { appConfigRoutes } from './routes/app-config';
 import { authRoutes } from './routes/auth';
 import { balanceRoutes } from './routes/balance';
 import { botRoutes } from './routes/bot';
@@ -41,6 +42,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(ports: Ports, settings: AppSettings, options: AppOptions = {}) {
   const api = new Hono<AppEnv>()
     .route('/health', healthRoutes)
+    .route('/app-config', appConfigRoutes)
     .route('/', authRoutes)
     .route('/', profileRoutes)
     .route('/keys', keysRoutes)

@@ -24,6 +24,13 @@ const telegramSettings = {
 
 const optionalText = v.optional(v.string());
 
+/** The sidebar's Support, News and Documentation addresses; an unset one shows "will appear later". */
+const sidebarLinks = {
+  SUPPORT_URL: v.optional(url),
+  NEWS_URL: v.optional(url),
+  DOCS_URL: v.optional(url),
+};
+
 /** Card payments (T-Bank for rub, Stripe for usd/eur/kzt), invoices and requisites suggestions. */
 const moneySettings = {
   TBANK_TERMINAL_KEY: optionalText,
@@ -73,6 +80,7 @@ export const localConfigSchema = v.object({
   ...llmSettings,
   ...telegramSettings,
   ...moneySettings,
+  ...sidebarLinks,
 });
 
 /** Production shape (Workers): bindings and secrets, checked once when the Worker starts. */
@@ -95,6 +103,7 @@ export const workerConfigSchema = v.object({
   ...llmSettings,
   ...telegramSettings,
   ...moneySettings,
+  ...sidebarLinks,
   /** Tests only: a plain WebSocket proxy in front of a Postgres that stands in for Neon. */
   NEON_WS_PROXY: v.optional(v.string()),
 });

@@ -18,6 +18,7 @@ import { sellerFromConfig } from './payments/invoice/seller-config';
 import type { AppSettings, Ports } from './ports';
 import { systemClock } from './ports/clock';
 import { openPgliteDb } from './ports/db-pglite';
+import { externalLinksFromConfig } from './ports/external-links-from-config';
 import { LocalJobs, startSchedules } from './ports/jobs-local';
 import { MemoryKv } from './ports/kv-memory';
 import { llmFromConfig } from './ports/llm-from-config';
@@ -61,6 +62,7 @@ const settings: AppSettings = {
   dadata: config.DADATA_API_KEY
     ? { apiKey: config.DADATA_API_KEY, apiRoot: config.DADATA_API_ROOT }
     : undefined,
+  externalLinks: externalLinksFromConfig(config),
 };
 
 for (const [name, handler] of Object.entries(engineJobs)) {

@@ -10,6 +10,7 @@ import { sellerFromConfig } from './payments/invoice/seller-config';
 import type { AppSettings, Ports } from './ports';
 import { systemClock } from './ports/clock';
 import { openNeonDb } from './ports/db-neon';
+import { externalLinksFromConfig } from './ports/external-links-from-config';
 import { QStashJobs } from './ports/jobs-qstash';
 import { UpstashKv } from './ports/kv-upstash';
 import { llmFromConfig } from './ports/llm-from-config';
@@ -51,6 +52,7 @@ function buildIsolate(config: WorkerConfig): Isolate {
     dadata: config.DADATA_API_KEY
       ? { apiKey: config.DADATA_API_KEY, apiRoot: config.DADATA_API_ROOT }
       : undefined,
+    externalLinks: externalLinksFromConfig(config),
   };
   const runners = new Map([...scheduleRunners(schedules, settings), ...engineRunners(settings)]);
   return {

@@ -51,4 +51,13 @@ export interface AppSettings {
   invoiceSeller?: InvoiceSeller;
   /** The DaData key for requisites suggestions by INN and BIK; the form works without it. */
   dadata?: { apiKey: string; apiRoot?: string };
+  /** The sidebar's external links (SUPPORT_URL, NEWS_URL, DOCS_URL); unset ones are not offered yet. */
+  externalLinks?: ExternalLinks;
+}
+
+/** Addresses of the Support, News and Documentation sidebar items, set at run time. */
+export interface ExternalLinks {
+  support?: string;
+  news?: string;
+  docs?: string;
 }

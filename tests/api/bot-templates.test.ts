@@ -10,18 +10,32 @@ async function accountId(token: string): Promise<string> {
   return (await api.call('GET', '/api/profile', { token })).json.id;
 }
 
+/** An integration of `type` the server has connected (its connection_data carries connected_at). */
 async function connect(token: string, type: IntegrationType): Promise<string> {
+  const now = api.t.clock.now();
   const [row] = await api.t.db
     .insert(integrations)
     .values({
       accountId: await accountId(token),
       type,
       integrationAccountId: `${type}-acc`,
-      createdAt: api.t.clock.now(),
+      connectionData: { connected_at: now.toISOString() },
+      createdAt: now,
     })
     .returning();
   if (!row) throw new Error('integration insert returned nothing');
   return row.id;
+}
+
+/** An integration the owner saved through the API but never connected. */
+async function saveUnconnected(token: string, type: IntegrationType): Promise<string> {
+  const saved = await api.call('POST', '/api/integrations', {
+    token,
+    body: { type, integration_account_id: `${type}-saved`, connection_data: { api_key: 'saved-key-0001' } },
+  });
+  expect(saved.status).toBe(201);
+  expect(saved.json.connected).toBe(false);
+  return saved.json.id;
 }
 
 interface TemplateCard {
@@ -191,6 +205,41 @@ describe('POST /api/bot from a template', () => {
       body: { is_work: true },
     });
     expect(on.json.is_work).toBe(true);
+  });
+
+  it('counts only connected integrations: a saved but unconnected one neither unlocks nor is used', async () => {
+    const user = await signedInUser(api.t);
+    await saveUnconnected(user.token, 'yclients');
+
+    const cards = (await api.call('GET', '/api/bots/templates', { token: user.token }))
+      .json as TemplateCard[];
+    expect(cards.find((card) => card.industry === 'beauty')).toMatchObject({
+      available: false,
+      missing_integrations: ['yclients'],
+    });
+    const refused = await api.call('POST', '/api/bot', {
+      token: user.token,
+      body: { template_id: 'beauty-salon-administrator' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json.code).toBe('template_integrations_missing');
+    expect(refused.json.missing_integrations).toEqual(['yclients']);
+
+    // Connected later than the saved one, it is still the one the template's actions point at.
+    const connectedId = await connect(user.token, 'yclients');
+    const unlocked = (await api.call('GET', '/api/bots/templates', { token: user.token }))
+      .json as TemplateCard[];
+    expect(unlocked.find((card) => card.industry === 'beauty')).toMatchObject({
+      available: true,
+      missing_integrations: [],
+    });
+    const created = await api.call('POST', '/api/bot', {
+      token: user.token,
+      body: { template_id: 'beauty-salon-administrator' },
+    });
+    expect(created.status).toBe(201);
+    const branches = created.json.actions.find((a: { type: string }) => a.type === 'get_branches');
+    expect(branches.settings.integration_id).toBe(connectedId);
   });
 
   it('names every missing integration in the account’s language', async () => {

@@ -4,12 +4,14 @@ import { sharedTestApp } from './support/client';
 const api = sharedTestApp();
 
 /**
- * The routes anyone may call: health, signing up and in, the website widget (its own visitor
- * tokens), and the callers that prove themselves otherwise (webhook secrets, provider signatures).
+ * The routes anyone may call: health, the installation's public settings (sidebar links), signing
+ * up and in, the website widget (its own visitor tokens), and the callers that prove themselves
+ * otherwise (webhook secrets, provider signatures).
  * Every other API route must refuse a request without a session or API key.
  */
 const PUBLIC = [
   /^GET \/api\/health(\/live)?$/,
+  /^GET \/api\/app-config$/,
   /^POST \/api\/(register|login|verify-email|resend-code|send-reset-code|reset-password)$/,
   /^(GET|POST|OPTIONS) \/api\/widget\//,
   /^POST \/api\/webhooks\//,

@@ -10,6 +10,7 @@ import { type LocalServer, startFreshServer } from '../support/local-server';
 import { SBERBANK_REQUISITES } from '../support/requisites';
 import { type Account, apiCall, readyAccount, signInWithToken } from './support/account';
 import { launchBrowser, newRussianPage } from './support/browser';
+import { isoDayFromToday, pickDay, shownDay } from './support/dates';
 import { balanceOf, paidTopUp, TBANK_TERMINAL, tbankEnv } from './support/payments';
 import { atPath, gone, seen } from './support/ui';
 
@@ -341,6 +342,57 @@ describe('the Balance screen in the browser', () => {
       requisites: Record<string, unknown>;
     };
     expect(saved.requisites).toMatchObject({ inn: '771234567859', bik: '044525974' });
+    await context.close();
+  });
+
+  it('filters the transactions by days picked in the calendar, shown as DD.MM.YYYY in a Russian app on an English browser', async () => {
+    const account = await accountWithCredit('fedor');
+    await paidTopUp(server, tbank, account, 50_000);
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'en-US',
+      viewport: { width: 1280, height: 900 },
+    });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await signInWithToken(page, account, '/balance');
+    const filter = page.getByRole('form', { name: 'Фильтр операций' });
+    const from = filter.getByLabel('С', { exact: true });
+    const to = filter.getByLabel('По', { exact: true });
+    const paid = page.getByTestId('transaction-row').filter({ hasText: 'Пополнение' });
+    await seen(paid);
+    expect(await page.locator('input[type="date"]').count()).toBe(0);
+    expect(await from.textContent()).toBe('ДД.ММ.ГГГГ');
+
+    // From the first of this month to today: the top-up is in; the API gets YYYY-MM-DD.
+    const today = isoDayFromToday();
+    const firstOfMonth = `${today.slice(0, 8)}01`;
+    await pickDay(page, from, firstOfMonth);
+    await pickDay(page, to, today);
+    expect(await from.textContent()).toBe(shownDay(firstOfMonth));
+    expect(await to.textContent()).toBe(shownDay(today));
+    expect(shownDay(firstOfMonth)).toMatch(/^01\.\d{2}\.\d{4}$/);
+    let asked = page.waitForRequest((request) => request.url().includes('/api/transactions?'));
+    await filter.getByRole('button', { name: 'Применить' }).click();
+    let query = new URL((await asked).url()).searchParams;
+    expect([query.get('from'), query.get('to')]).toEqual([firstOfMonth, today]);
+    await seen(paid);
+
+    // No lower bound, up to the last day of the month before: nothing.
+    await filter.getByRole('button', { name: 'Очистить поле «С»' }).click();
+    const lastOfPrevious = isoDayFromToday(-Number(today.slice(8)));
+    await pickDay(page, to, lastOfPrevious);
+    asked = page.waitForRequest((request) => request.url().includes('/api/transactions?'));
+    await filter.getByRole('button', { name: 'Применить' }).click();
+    query = new URL((await asked).url()).searchParams;
+    expect([query.get('from'), query.get('to')]).toEqual([null, lastOfPrevious]);
+    await seen(page.getByTestId('transactions-empty').getByText(/За выбранный период операций нет/));
+
+    // Reset empties both fields and shows everything again.
+    await filter.getByRole('button', { name: 'Сбросить' }).click();
+    await seen(paid);
+    expect(await from.textContent()).toBe('ДД.ММ.ГГГГ');
+    expect(await to.textContent()).toBe('ДД.ММ.ГГГГ');
     await context.close();
   });
 });

@@ -12,7 +12,7 @@ const root = new URL('../..', import.meta.url).pathname;
 
 /** Every `m_xxxxxxxx` class Mantine ships a rule for: a rendered one must find its rule in the page. */
 const mantineClasses = new Set(
-  ['@mantine/core/styles.css', '@mantine/notifications/styles.css']
+  ['@mantine/core/styles.css', '@mantine/notifications/styles.css', '@mantine/dates/styles.css']
     .flatMap((file) => [
       ...readFileSync(`${root}node_modules/${file}`, 'utf8').matchAll(/\.(m_[0-9a-f]{8})\b/g),
     ])
@@ -124,6 +124,20 @@ describe('every signed-in screen opened directly by URL carries the styles of it
     const classes = await unstyledClasses(page);
     await close();
     expect(classes).toEqual([]);
+  });
+
+  it.each(['/history', '/balance'])('%s styles its date picker and the open calendar', async (route) => {
+    const { page, close } = await openDirectly(route);
+    await page.getByLabel('С', { exact: true }).click();
+    await seen(page.locator('.mantine-DatePickerInput-day').first());
+    const classes = await unstyledClasses(page);
+    // The calendar is a grid of small day buttons in a dropdown, not a column of full-width buttons.
+    const day = await box(page, '.mantine-DatePickerInput-day', 10);
+    const dropdown = await box(page, '.mantine-Popover-dropdown:has(.mantine-DatePickerInput-day)');
+    await close();
+    expect(classes).toEqual([]);
+    expect(day.width).toBeLessThan(50);
+    expect(dropdown.width).toBeLessThan(400);
   });
 
   it('lays the chats list and the dialogue side by side at 1440 px', async () => {

@@ -11,7 +11,7 @@ import { ensureRoomFor } from '../account-limits';
 import { botCoverage } from '../billing/bot-coverage';
 import type { AccountContext } from '../context';
 import { done, type Outcome, refused } from '../refusal';
-import { integrationLabel, integrationsByType, integrationTypesById } from './account-integrations';
+import { connectedIntegrationsByType, integrationLabel, integrationTypesById } from './account-integrations';
 import { settingsColumns } from './bot-row';
 import { type BotView, botView } from './bot-view';
 import { missingIntegrations, templateSettings } from './templates';
@@ -29,7 +29,7 @@ async function startingPoint(
       fields: { template_id: 'template_not_found' },
     });
   }
-  const connected = await integrationsByType(ctx);
+  const connected = await connectedIntegrationsByType(ctx);
   const missing = missingIntegrations(template, connected);
   if (missing.length > 0) {
     return refused({

@@ -9,7 +9,7 @@ import {
   withChanges,
 } from '../../shared/schemas/bot';
 import type { AccountContext } from '../context';
-import { integrationsByType } from './account-integrations';
+import { connectedIntegrationsByType } from './account-integrations';
 
 /**
  * The settings a bot created from `template` gets: the defaults, then the template's texts in
@@ -48,7 +48,7 @@ export const missingIntegrations = (template: BotTemplate, connected: ReadonlyMa
 
 /** GET /api/bots/templates: every template in `lang`, with what the account still has to connect. */
 export async function listTemplates(ctx: AccountContext, lang: Language) {
-  const connected = await integrationsByType(ctx);
+  const connected = await connectedIntegrationsByType(ctx);
   return BOT_TEMPLATES.map((template) => {
     const missing = missingIntegrations(template, connected);
     return {

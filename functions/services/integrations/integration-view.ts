@@ -18,7 +18,8 @@ function maskStored(value: unknown): string {
   return typeof value === 'string' ? maskSecret(value) : MASK;
 }
 
-export const isConnected = (row: Integration): boolean =>
+/** An integration is connected once the server has marked its connection_data with CONNECTED_AT. */
+export const isConnected = (row: Pick<Integration, 'connectionData'>): boolean =>
   typeof row.connectionData[CONNECTED_AT] === 'string';
 
 /** A credential the client sent back unchanged: left out, blank, (a form of) its mask, or not text. */

@@ -18,9 +18,10 @@ export function consumeExplicitSignOut(): boolean {
   return value;
 }
 
-/** Forgets every credential this browser holds, including a partner's own token. */
+/** Forgets every credential this browser holds, including a partner's own token, and what the session put off. */
 export function signOutLocally(options: { explicit?: boolean } = {}): void {
   explicitSignOut = options.explicit ?? false;
+  writeStored(STORED_KEYS.tourDeferredFor, null);
   writeStored(STORED_KEYS.tokenPartner, null);
   writeStored(STORED_KEYS.token, null);
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The browser-stored keys of SPEC §9, by their exact names. */
+/** The browser-stored keys of SPEC §9, by their exact names, and the tour's "later" mark. */
 export const STORED_KEYS = {
   token: 'token',
   tokenPartner: 'tokenPartner',
@@ -10,6 +10,8 @@ export const STORED_KEYS = {
   linkChats: 'linkChats',
   integrationToConfirm: 'integration-to-confirm',
   bitrixInstallData: 'bitrix-install-data',
+  /** Which session (a fingerprint of its token) put the onboarding tour off. */
+  tourDeferredFor: 'tour-deferred-for',
 } as const;
 
 export type StoredKey = (typeof STORED_KEYS)[keyof typeof STORED_KEYS];

@@ -11,6 +11,7 @@ import { LazyFallback } from '../components/LazyFallback';
 import { AppLayout } from '../components/layout/AppLayout';
 import { activateLanguage, isActiveLanguage } from '../i18n/i18n';
 import { useT } from '../i18n/use-t';
+import { useTourDeferred } from '../pages/onboarding/tour-deferral';
 import { PATHS } from './paths';
 
 const OnboardingTour = lazy(() =>
@@ -45,6 +46,7 @@ export function SignedInShell() {
   const { data: profile, error, mutate } = useProfile();
   const location = useLocation();
   const pendingPath = usePendingIntegrationPath();
+  const tourDeferred = useTourDeferred();
 
   // The account's language is the saved preference (SPEC §1). Its catalog may still have to
   // arrive: the first screen waits for it instead of flashing the other language.
@@ -73,7 +75,7 @@ export function SignedInShell() {
       <Suspense fallback={<LazyFallback />}>
         <Outlet />
       </Suspense>
-      {!profile.tour_showed && (
+      {!profile.tour_showed && !tourDeferred && (
         <Suspense fallback={null}>
           <OnboardingTour />
         </Suspense>

@@ -1,11 +1,11 @@
-import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useProfileActions } from '../../api/profile';
 import { switchBackToPartner, usePartnerToken } from '../../api/session';
 import type { MessageId } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { PATHS } from '../../routes/paths';
-import { EXTERNAL_LINKS } from './links';
+import { SidebarExternalLinks } from './SidebarExternalLinks';
 
 interface Section {
   id: string;
@@ -23,12 +23,6 @@ const MAIN_SECTIONS: Section[] = [
   { id: 'integrations', label: 'nav.integrations', to: PATHS.integrations },
   { id: 'settings', label: 'nav.settings', to: PATHS.profile },
   { id: 'partner', label: 'nav.partner', to: PATHS.partner },
-];
-
-const EXTERNAL_SECTIONS: { id: keyof typeof EXTERNAL_LINKS; label: MessageId }[] = [
-  { id: 'support', label: 'nav.support' },
-  { id: 'news', label: 'nav.news' },
-  { id: 'docs', label: 'nav.docs' },
 ];
 
 const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
@@ -75,32 +69,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         )}
         {link({ id: 'ai_assistant', label: 'nav.ai_assistant', to: PATHS.aiAssistant })}
         <Divider my="xs" />
-        {EXTERNAL_SECTIONS.map(({ id, label }) =>
-          EXTERNAL_LINKS[id] ? (
-            <NavLink
-              key={id}
-              component="a"
-              href={EXTERNAL_LINKS[id]}
-              target="_blank"
-              rel="noopener noreferrer"
-              label={t(label)}
-              data-testid={`nav-${id}`}
-            />
-          ) : (
-            <NavLink
-              key={id}
-              component="span"
-              label={t(label)}
-              description={
-                <Text span size="xs">
-                  {t('nav.link_unavailable')}
-                </Text>
-              }
-              disabled
-              data-testid={`nav-${id}`}
-            />
-          ),
-        )}
+        <SidebarExternalLinks />
       </Stack>
     </ScrollArea>
   );

@@ -10,7 +10,10 @@ import { PATHS } from '../../routes/paths';
 import { BotEditor } from './editor/BotEditor';
 import { settingsOf } from './editor/draft';
 
-/** /bots/new and /bots/{id}: a bot is edited only when it is in the account's list (SPEC §5). */
+/**
+ * /bots/new and /bots/{id}: a bot is edited only when it is in the account's list; otherwise the
+ * page says what any missing local record says, the general unknown error (SPEC §5, §8).
+ */
 export function BotSettingsPage() {
   const { t } = useT();
   const { id } = useParams();
@@ -26,7 +29,7 @@ export function BotSettingsPage() {
           <Title order={2}>{t('section.bot_settings.title')}</Title>
           <Paper withBorder radius="md" p="xl">
             <EmptyState data-testid="bot-not-found">
-              <EmptyState.Title order={3}>{t('bot.not_found')}</EmptyState.Title>
+              <EmptyState.Title order={3}>{t('unknown_error')}</EmptyState.Title>
               <EmptyState.Actions>
                 <Button component={Link} to={PATHS.bots} variant="light">
                   {t('section.go_bots')}

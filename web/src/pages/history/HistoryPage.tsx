@@ -27,9 +27,15 @@ export function HistoryPage() {
   const { t } = useT();
   const [params, setParams] = useSearchParams();
   const range = defaultRange();
+  // An empty bound in the address (a cleared date field) is no bound; a missing one is the default.
+  const bound = (name: 'from' | 'to') => {
+    const raw = params.get(name);
+    if (raw === '') return '';
+    return raw && DAY.test(raw) ? raw : range[name];
+  };
   const filter: HistoryFilter = {
-    from: DAY.test(params.get('from') ?? '') ? (params.get('from') as string) : range.from,
-    to: DAY.test(params.get('to') ?? '') ? (params.get('to') as string) : range.to,
+    from: bound('from'),
+    to: bound('to'),
     status: statusOf(params.get('status')),
   };
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);

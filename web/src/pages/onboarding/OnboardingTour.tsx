@@ -5,6 +5,7 @@ import { type TourAnswers, useProfileActions } from '../../api/profile';
 import { ServerError } from '../../components/Alerts';
 import type { MessageId } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
+import { deferTour } from './tour-deferral';
 
 type Question = 'usage_plan' | 'role' | 'industry' | 'ai_experience' | 'sales_staff';
 
@@ -23,11 +24,13 @@ const EMPTY: Answers = { usage_plan: '', role: '', industry: '', ai_experience: 
 
 const isIndustry = (value: string): value is Industry => (INDUSTRIES as readonly string[]).includes(value);
 
-/** After the first sign-in (tour_showed false): five short questions, saved with POST /api/helpers/tour. */
+/**
+ * After the first sign-in (tour_showed false): five short questions, saved with POST /api/helpers/tour.
+ * Closing it or "later" puts it off until the next sign-in (tour-deferral.ts).
+ */
 export function OnboardingTour() {
   const { t } = useT();
   const { saveTour } = useProfileActions();
-  const [opened, setOpened] = useState(true);
   const [step, setStep] = useState(0);
   const [answers, setAnswers] = useState<Answers>(EMPTY);
   const [roleError, setRoleError] = useState(false);
@@ -74,8 +77,8 @@ export function OnboardingTour() {
 
   return (
     <Modal
-      opened={opened}
-      onClose={() => setOpened(false)}
+      opened
+      onClose={deferTour}
       title={t('tour.title')}
       centered
       size="lg"
@@ -120,7 +123,7 @@ export function OnboardingTour() {
           </Radio.Group>
         )}
         <Group justify="space-between">
-          <Button variant="subtle" onClick={() => setOpened(false)} disabled={saving}>
+          <Button variant="subtle" onClick={deferTour} disabled={saving}>
             {t('tour.later')}
           </Button>
           <Group gap="xs">

@@ -4,7 +4,6 @@ import type { bot as ru } from '../ru/bot';
 export const bot: Record<keyof typeof ru, string> = {
   'bot.new_title': 'New bot',
   'bot.untitled': 'Untitled bot',
-  'bot.not_found': 'Could not find a bot with this ID',
   'bot.to_list': 'Back to the bots',
   'bot.unsaved': 'There are unsaved changes',
   'bot.saved_state': 'All changes are saved',

@@ -1,6 +1,6 @@
 import type { common as ru } from '../ru/common';
 
-/** Shared words, languages, currencies and the small form controls (select, mentions, lists, durations, weekdays). */
+/** Shared words, languages, currencies and the small form controls (select, mentions, lists, durations, weekdays, date pickers). */
 export const common: Record<keyof typeof ru, string> = {
   'app.title': 'Bot Builder',
 
@@ -43,4 +43,15 @@ export const common: Record<keyof typeof ru, string> = {
   'weekday.fri': 'Friday',
   'weekday.sat': 'Saturday',
   'weekday.sun': 'Sunday',
+
+  'date.placeholder': 'MM/DD/YYYY',
+  'date.clear': 'Clear “{label}”',
+  'date.next_month': 'Next month',
+  'date.previous_month': 'Previous month',
+  'date.next_year': 'Next year',
+  'date.previous_year': 'Previous year',
+  'date.next_decade': 'Next decade',
+  'date.previous_decade': 'Previous decade',
+  'date.choose_month': 'Choose a month',
+  'date.choose_year': 'Choose a year',
 };

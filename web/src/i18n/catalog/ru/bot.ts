@@ -2,7 +2,6 @@
 export const bot = {
   'bot.new_title': 'Новый бот',
   'bot.untitled': 'Бот без названия',
-  'bot.not_found': 'Не удалось найти бота с таким ID',
   'bot.to_list': 'К списку ботов',
   'bot.unsaved': 'Есть несохранённые изменения',
   'bot.saved_state': 'Все изменения сохранены',

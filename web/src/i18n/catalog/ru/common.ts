@@ -1,4 +1,4 @@
-/** Shared words, languages, currencies and the small form controls (select, mentions, lists, durations, weekdays). */
+/** Shared words, languages, currencies and the small form controls (select, mentions, lists, durations, weekdays, date pickers). */
 export const common = {
   'app.title': 'Конструктор ботов',
 
@@ -41,4 +41,15 @@ export const common = {
   'weekday.fri': 'Пятница',
   'weekday.sat': 'Суббота',
   'weekday.sun': 'Воскресенье',
+
+  'date.placeholder': 'ДД.ММ.ГГГГ',
+  'date.clear': 'Очистить поле «{label}»',
+  'date.next_month': 'Следующий месяц',
+  'date.previous_month': 'Предыдущий месяц',
+  'date.next_year': 'Следующий год',
+  'date.previous_year': 'Предыдущий год',
+  'date.next_decade': 'Следующее десятилетие',
+  'date.previous_decade': 'Предыдущее десятилетие',
+  'date.choose_month': 'Выбрать месяц',
+  'date.choose_year': 'Выбрать год',
 } as const;
