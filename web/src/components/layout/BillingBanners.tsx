@@ -11,6 +11,41 @@ export const EXPIRING_DAYS = 14;
 
 const useOnBalancePage = () => useLocation().pathname === PATHS.balance;
 
+interface BillingBannerProps {
+  color: 'red' | 'yellow';
+  testId: string;
+  title: string;
+  text: string;
+  /** The link to the Balance screen; left out on that screen, where the card is right below. */
+  linkLabel: string;
+}
+
+/** One billing banner: a title, what happened, and the way to the Balance screen. */
+function BillingBanner({ color, testId, title, text, linkLabel }: BillingBannerProps) {
+  const onBalancePage = useOnBalancePage();
+  return (
+    <Alert color={color} variant="light" mb="md" data-testid={testId} title={title}>
+      <Text size="sm">
+        {text}
+        {!onBalancePage && (
+          <>
+            {' '}
+            <Anchor component={Link} to={PATHS.balance} size="sm" fw={500}>
+              {linkLabel}
+            </Anchor>
+          </>
+        )}
+      </Text>
+    </Alert>
+  );
+}
+
+/** The account's subscriptions as a list (undefined while loading or after an error). */
+function useSubscriptionList(): Subscription[] | undefined {
+  const { data } = useSubscriptions();
+  return Array.isArray(data) ? data : undefined;
+}
+
 /**
  * SPEC §4 critical balance: subscriptions, and a balance below the currency minimum. The Balance
  * screen says so in its own balance card, so the banner is not repeated there.
@@ -22,23 +57,16 @@ export function CriticalBalanceBanner() {
   if (!balance?.critical || onBalancePage) return null;
   const money = (minor: number) => formatMoney(minor, balance.currency, lang);
   return (
-    <Alert
+    <BillingBanner
       color="red"
-      variant="light"
-      mb="md"
-      data-testid="critical-balance-banner"
+      testId="critical-balance-banner"
       title={t('banner.critical_title')}
-    >
-      <Text size="sm">
-        {t('banner.critical_text', {
-          total: money(balance.total_minor),
-          minimum: money(balance.minimum_minor),
-        })}{' '}
-        <Anchor component={Link} to={PATHS.balance} size="sm" fw={500}>
-          {t('banner.top_up')}
-        </Anchor>
-      </Text>
-    </Alert>
+      text={t('banner.critical_text', {
+        total: money(balance.total_minor),
+        minimum: money(balance.minimum_minor),
+      })}
+      linkLabel={t('banner.top_up')}
+    />
   );
 }
 
@@ -59,34 +87,19 @@ export function expiringSubscription(list: Subscription[] | undefined): Subscrip
 /** SPEC §4 expiring subscription: non-demo, ending within 14 days, not renewed. */
 export function ExpiringBanner() {
   const { t, lang } = useT();
-  const { data: subscriptions } = useSubscriptions();
-  const onBalancePage = useOnBalancePage();
-  const expiring = expiringSubscription(Array.isArray(subscriptions) ? subscriptions : undefined);
+  const expiring = expiringSubscription(useSubscriptionList());
   if (!expiring?.expires_at) return null;
   return (
-    <Alert
+    <BillingBanner
       color="yellow"
-      variant="light"
-      mb="md"
-      data-testid="expiring-banner"
+      testId="expiring-banner"
       title={t('banner.expiring_title')}
-    >
-      <Text size="sm">
-        {t('banner.expiring_text', {
-          date: formatDate(expiring.expires_at, lang),
-          days: expiring.expires_in ?? 0,
-        })}
-        {/* On the Balance screen the subscription and its Renew button are right below. */}
-        {!onBalancePage && (
-          <>
-            {' '}
-            <Anchor component={Link} to={PATHS.balance} size="sm" fw={500}>
-              {t('banner.renew')}
-            </Anchor>
-          </>
-        )}
-      </Text>
-    </Alert>
+      text={t('banner.expiring_text', {
+        date: formatDate(expiring.expires_at, lang),
+        days: expiring.expires_in ?? 0,
+      })}
+      linkLabel={t('banner.renew')}
+    />
   );
 }
 
@@ -120,23 +133,15 @@ export function expiredSubscription(list: Subscription[] | undefined, now = Date
 /** When a subscription ends its bots and integrations stop, but nothing configured is lost. */
 export function ExpiredBanner() {
   const { t, lang } = useT();
-  const { data: subscriptions } = useSubscriptions();
-  const onBalancePage = useOnBalancePage();
-  const expired = expiredSubscription(Array.isArray(subscriptions) ? subscriptions : undefined);
+  const expired = expiredSubscription(useSubscriptionList());
   if (!expired?.expires_at) return null;
   return (
-    <Alert color="red" variant="light" mb="md" data-testid="expired-banner" title={t('banner.expired_title')}>
-      <Text size="sm">
-        {t('banner.expired_text', { date: formatDate(expired.expires_at, lang) })}
-        {!onBalancePage && (
-          <>
-            {' '}
-            <Anchor component={Link} to={PATHS.balance} size="sm" fw={500}>
-              {t('banner.renew')}
-            </Anchor>
-          </>
-        )}
-      </Text>
-    </Alert>
+    <BillingBanner
+      color="red"
+      testId="expired-banner"
+      title={t('banner.expired_title')}
+      text={t('banner.expired_text', { date: formatDate(expired.expires_at, lang) })}
+      linkLabel={t('banner.renew')}
+    />
   );
 }
