@@ -3,13 +3,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startFakeTelegram } from '../tests/fakes/telegram';
+import { startFakeWazzup } from '../tests/fakes/wazzup';
 import { startLocalServer } from '../tests/support/local-server';
 import { codeFromMail } from '../tests/support/mail-folder';
 import { engineOverhead } from './engine';
 import { type LoadFigures, load } from './load';
 import { moneyFigures } from './money';
 import { spaInitialJsGzip, widgetBundleGzip, workerBundleGzip } from './sizes';
-import { telegramWebhookLoad } from './webhook';
+import { type OwnerCall, telegramWebhookLoad } from './webhook';
+import { wazzupWebhookLoad } from './whatsapp-webhook';
 
 const root = new URL('..', import.meta.url).pathname;
 const tmp = join(root, 'bench/.tmp');
@@ -25,11 +27,13 @@ const row = (name: string, f: LoadFigures) =>
 spawnSync('npm', ['run', 'build:web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 
 const telegram = await startFakeTelegram();
+const wazzup = await startFakeWazzup({ relayUnreachable: true });
 const first = await startLocalServer(dataDir);
 await first.stop();
 // Telegram accepts only public HTTPS webhooks: the server is reached at its local address meanwhile.
 const server = await startLocalServer(dataDir, undefined, {
   TELEGRAM_API_ROOT: telegram.url,
+  WAZZUP_API_ROOT: wazzup.url,
   PUBLIC_URL: 'https://bench.example.com',
 });
 try {
@@ -78,7 +82,7 @@ try {
     },
   );
 
-  const telegramUpdates = await telegramWebhookLoad(server.url, telegram, async (method, path, body) => {
+  const ownerCall: OwnerCall = async (method, path, body) => {
     const response = await fetch(`${server.url}${path}`, {
       method,
       headers: { ...auth, 'content-type': 'application/json' },
@@ -86,13 +90,16 @@ try {
     });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as Record<string, unknown>;
-  });
+  };
+  const telegramUpdates = await telegramWebhookLoad(server.url, telegram, ownerCall);
+  const whatsappMessages = await wazzupWebhookLoad(server.url, wazzup, ownerCall);
 
   console.log('\nLocal server (embedded shape, PGlite), 16 connections, 5 s each');
   console.log(row('bare Hono route GET /api/health/live', bare));
   console.log(row('authenticated GET /api/profile', profile));
   console.log(row('inbound POST /api/check/messages', inbound));
   console.log(row('Telegram webhook updates accepted', telegramUpdates));
+  console.log(row('WhatsApp (Wazzup) messages accepted', whatsappMessages));
   console.log(
     `profile / bare throughput ratio     ${(profile.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
   );
@@ -102,6 +109,7 @@ try {
 } finally {
   await server.stop();
   await telegram.close();
+  await wazzup.close();
   await rm(dataDir, { recursive: true, force: true });
 }
 

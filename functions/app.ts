@@ -3,7 +3,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { addressSubject } from './http/address-subject';
 import type { AppEnv } from './http/env';
-import { AppError } from './http/errors';
 import { onError } from './http/on-error';
 import { languageFromHeader } from './i18n/translate';
 import type { AppSettings, Ports } from './ports';
@@ -25,6 +24,7 @@ import { subscriptionRoutes } from './routes/subscription';
 import { transactionsRoutes } from './routes/transactions';
 import { webhooksRoutes } from './routes/webhooks';
 import { widgetRoutes } from './routes/widget';
+import { AppError } from './shared/app-error';
 
 export interface AppOptions {
   /**
@@ -75,14 +75,14 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new AppError(413, 'payload_too_large');
+        throw new AppError('payload_too_large');
       },
     }),
   );
   app.route('/api', api);
   if (options.extraRoutes) app.route('/api', options.extraRoutes);
   app.all('/api/*', () => {
-    throw new AppError(404, 'not_found');
+    throw new AppError('not_found');
   });
   app.onError(onError);
   return app;

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import type { IntegrationType } from '../db/schema/integrations';
 import { parseSecretsKey } from './secrets/secrets-key';
+import { INTEGRATION_CATALOGUE } from './shared/integration-catalogue';
 
 const secret = v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'));
 /** The key integration credentials are encrypted with at rest (functions/secrets/secrets-key.ts). */
@@ -15,12 +17,25 @@ const llmSettings = {
   LLM_API_KEY: v.optional(v.string()),
 };
 
-/** A self-hosted Bot API server (telegram-bot-api) or a proxy; https://api.telegram.org when unset. */
-const telegramSettings = {
-  TELEGRAM_API_ROOT: v.optional(url),
-  /** Where accounts' own ChatGPT keys are used (the chatgpt integration); OpenAI when unset. */
-  OPENAI_API_ROOT: v.optional(url),
-};
+/**
+ * Integrations' API roots (TELEGRAM_API_ROOT, WAZZUP_API_ROOT, ...), each the system's public one
+ * when unset: a self-hosted Bot API server, a proxy, a test's fake.
+ */
+const apiRootSettings = Object.fromEntries(
+  INTEGRATION_CATALOGUE.flatMap(({ apiRootVariable }) =>
+    apiRootVariable ? [[apiRootVariable, v.optional(url)]] : [],
+  ),
+) as Record<string, v.OptionalSchema<typeof url, undefined>>;
+
+/** settings.apiRoots from the configuration's API root variables. */
+export function apiRootsOf(config: Record<string, unknown>): Partial<Record<IntegrationType, string>> {
+  return Object.fromEntries(
+    INTEGRATION_CATALOGUE.flatMap(({ type, apiRootVariable }) => {
+      const value = apiRootVariable ? config[apiRootVariable] : undefined;
+      return typeof value === 'string' ? [[type, value]] : [];
+    }),
+  );
+}
 
 const optionalText = v.optional(v.string());
 
@@ -78,7 +93,7 @@ export const localConfigSchema = v.object({
   MAIL_FROM: v.optional(v.string(), 'Bot Builder <no-reply@localhost>'),
   TRUST_PROXY: trustProxy,
   ...llmSettings,
-  ...telegramSettings,
+  ...apiRootSettings,
   ...moneySettings,
   ...sidebarLinks,
 });
@@ -101,7 +116,7 @@ export const workerConfigSchema = v.object({
   MAIL_API_KEY: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   MAIL_FROM: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   ...llmSettings,
-  ...telegramSettings,
+  ...apiRootSettings,
   ...moneySettings,
   ...sidebarLinks,
   /** Tests only: a plain WebSocket proxy in front of a Postgres that stands in for Neon. */

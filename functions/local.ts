@@ -7,7 +7,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { schedules } from '../schedules';
 import { createApp } from './app';
-import { localConfigSchema, readConfig } from './config';
+import { apiRootsOf, localConfigSchema, readConfig } from './config';
 import { engineJobs } from './engine/jobs';
 import { forwardedClient } from './http/forwarded-client';
 import { freePort } from './local-port';
@@ -54,8 +54,7 @@ const ports: Ports = {
 const settings: AppSettings = {
   jwtSecret,
   publicUrl,
-  telegramApiRoot: config.TELEGRAM_API_ROOT,
-  openaiApiRoot: config.OPENAI_API_ROOT,
+  apiRoots: apiRootsOf(config),
   secretsKey,
   webhookFetch: resolvingWebhookFetch(),
   invoiceSeller: sellerFromConfig(config.INVOICE_SELLER),

@@ -3,7 +3,7 @@ import { Client, Receiver } from '@upstash/qstash';
 import type { ExecutionContext, Hono } from 'hono';
 import { schedules } from '../schedules';
 import { createApp } from './app';
-import { type ConfigProblem, checkWorkerConfig, type WorkerConfig } from './config';
+import { apiRootsOf, type ConfigProblem, checkWorkerConfig, type WorkerConfig } from './config';
 import { directWebhookFetch } from './engine/actions/webhook-fetch';
 import type { AppEnv } from './http/env';
 import { sellerFromConfig } from './payments/invoice/seller-config';
@@ -44,8 +44,7 @@ function buildIsolate(config: WorkerConfig): Isolate {
   const settings: AppSettings = {
     jwtSecret: config.JWT_SECRET,
     publicUrl,
-    telegramApiRoot: config.TELEGRAM_API_ROOT,
-    openaiApiRoot: config.OPENAI_API_ROOT,
+    apiRoots: apiRootsOf(config),
     secretsKey: config.SECRETS_KEY,
     webhookFetch: directWebhookFetch,
     invoiceSeller: sellerFromConfig(config.INVOICE_SELLER),

@@ -1,5 +1,6 @@
 import { cleanupExpiredAuth } from './cleanup-auth';
 import { engineSweep } from './engine-sweep';
+import { messengerInstances } from './messenger-instances';
 import { paymentReconcile } from './payment-reconcile';
 import type { ScheduleDefinition } from './schedule';
 import { subscriptionRenewal } from './subscriptions';
@@ -10,4 +11,5 @@ export const schedules: ScheduleDefinition[] = [
   engineSweep,
   subscriptionRenewal,
   paymentReconcile,
+  messengerInstances,
 ];

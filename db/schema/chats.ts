@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -53,6 +54,12 @@ export const chats = pgTable(
      */
     answeringUntil: timestamp('answering_until', { withTimezone: true }),
     answeringLease: uuid('answering_lease'),
+    /** Who the customer is, as the channel named them (latest known wins); shown in the inbox. */
+    customerName: text('customer_name'),
+    customerPhone: text('customer_phone'),
+    customerUsername: text('customer_username'),
+    /** The last message seq an owner has seen in Chats: customer messages after it are unread. */
+    readSeq: bigint('read_seq', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
   },

@@ -44,6 +44,11 @@ export const integrations = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     activated: boolean('activated').notNull().default(true),
+    /**
+     * A messenger instance (Wazzup channel, Wappi profile) without a paid subscription: when the
+     * owner was told it will be deleted the next day (SPEC §4); cleared once it is paid for again.
+     */
+    instanceNoticeAt: timestamp('instance_notice_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('integrations_account_idx').on(t.accountId)],

@@ -1,4 +1,5 @@
-import type { Chat, Message } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { type Chat, type Integration, integrations, type Message } from '../../db/schema';
 import type { EngineContext } from '../engine/context';
 
 /** The outbound half of a channel adapter (ARCHITECTURE §6): what the engine sends through it. */
@@ -15,4 +16,14 @@ export interface ChannelSender {
    * to the bot's owner; real channels keep silent towards their customers.
    */
   explain(ctx: EngineContext, chat: Chat, text: string, historyId: string): Promise<void>;
+}
+
+/** The integration a chat came through, when it still exists. */
+export async function integrationOfChat(ctx: EngineContext, chat: Chat): Promise<Integration | undefined> {
+  if (!chat.integrationId) return undefined;
+  const [row] = await ctx.ports.db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.id, chat.integrationId), eq(integrations.accountId, chat.accountId)));
+  return row;
 }

@@ -1,14 +1,6 @@
+import { moduleFor } from '../integrations/registry';
 import type { ChannelSender } from './channel';
 import { checkChannel } from './check';
-import { onchatChannel } from './onchat';
-import { telegramChannel } from './telegram';
-
-/** Channels the engine can answer through; the messenger adapters join as their integrations arrive. */
-const senders: Readonly<Record<string, ChannelSender>> = {
-  check: checkChannel,
-  telegram: telegramChannel,
-  onchat: onchatChannel,
-};
 
 /** A channel without an adapter yet cannot send: its replies stay stored for the chats screen. */
 const storeOnly: ChannelSender = {
@@ -18,4 +10,6 @@ const storeOnly: ChannelSender = {
   async explain() {},
 };
 
-export const channelSender = (channel: string): ChannelSender => senders[channel] ?? storeOnly;
+/** How the engine reaches a chat's customer: Check, or the sender of the channel's module. */
+export const channelSender = (channel: string): ChannelSender =>
+  channel === 'check' ? checkChannel : (moduleFor(channel)?.sender ?? storeOnly);

@@ -36,7 +36,7 @@ export async function askModel(turn: Turn, history: Message[]): Promise<ModelAns
   const { bot } = turn;
   const model = resolveModel(bot.model).id;
   const sampling = requestSampling(model, bot.temperatureMode, bot.temperature);
-  const tools = toolsFor(turn);
+  const tools = await toolsFor(turn);
   const dialogue: LlmMessage[] = [
     { role: 'system', content: systemText(turn) },
     ...dialogueMessages(dialogueSinceSwitch(history, turn.account, turn.waiting)),

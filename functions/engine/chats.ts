@@ -9,6 +9,13 @@ export interface ChatKey {
   externalId: string;
 }
 
+/** Who the customer is, as far as the channel says (Telegram's name and username, WhatsApp's phone). */
+export interface CustomerIdentity {
+  name?: string | null;
+  phone?: string | null;
+  username?: string | null;
+}
+
 export const chatKeyWhere = (key: ChatKey) =>
   and(
     eq(chats.accountId, key.accountId),
@@ -24,18 +31,36 @@ export async function findChat(db: Db, key: ChatKey): Promise<Chat | undefined> 
 
 /**
  * The chat with this key as a message arrives, in one statement: created on its first message
- * (concurrent first messages share one), otherwise its last message time moves on. A chat that came
+ * (concurrent first messages share one), otherwise its last message time moves on and what the
+ * channel now says about the customer replaces what it said before. A chat that came
  * in before any bot served its channel is taken over by the bot serving it now.
  */
-export async function ensureChat(db: Db, key: ChatKey, botId: string | null, now: Date): Promise<Chat> {
+export async function ensureChat(
+  db: Db,
+  key: ChatKey,
+  botId: string | null,
+  now: Date,
+  customer: CustomerIdentity = {},
+): Promise<Chat> {
   const [chat] = await db
     .insert(chats)
-    .values({ ...key, botId, createdAt: now, lastMessageAt: now })
+    .values({
+      ...key,
+      botId,
+      createdAt: now,
+      lastMessageAt: now,
+      customerName: customer.name || null,
+      customerPhone: customer.phone || null,
+      customerUsername: customer.username || null,
+    })
     .onConflictDoUpdate({
       target: [chats.accountId, chats.channel, chats.integrationId, chats.externalId],
       set: {
         lastMessageAt: sql`greatest(${chats.lastMessageAt}, excluded.last_message_at)`,
         botId: sql`coalesce(${chats.botId}, excluded.bot_id)`,
+        customerName: sql`coalesce(excluded.customer_name, ${chats.customerName})`,
+        customerPhone: sql`coalesce(excluded.customer_phone, ${chats.customerPhone})`,
+        customerUsername: sql`coalesce(excluded.customer_username, ${chats.customerUsername})`,
       },
     })
     .returning();

@@ -1,14 +1,8 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm';
-import {
-  type Account,
-  type Bot,
-  type Chat,
-  INTEGRATION_TYPES,
-  type IntegrationType,
-  messages,
-} from '../../db/schema';
+import { type Account, type Bot, type Chat, messages } from '../../db/schema';
 import { balanceOf } from '../services/billing/balance';
 import { botCovered, integrationCovered } from '../services/billing/subscriptions';
+import { isIntegrationType } from '../shared/integration-catalogue';
 import { effectiveState } from './chat-state';
 import type { EngineContext } from './context';
 import type { GateCode } from './events';
@@ -28,9 +22,6 @@ export interface GateInput {
    */
   upToSeq: number;
 }
-
-const isIntegrationType = (value: string): value is IntegrationType =>
-  (INTEGRATION_TYPES as readonly string[]).includes(value);
 
 /** A bot listens on a channel named by type ('telegram') or by the integration's id. */
 function channelEnabled(bot: Bot, chat: Chat): boolean {

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Bot, bots, type Integration } from '../../db/schema';
 import type { Db } from '../ports/db';
+import type { CustomerIdentity } from './chats';
 import type { EngineContext } from './context';
 import { type InboundResult, receiveInbound } from './receive';
 
@@ -31,6 +32,7 @@ export interface ChannelMessage {
   messageExternalId: string;
   author: 'customer' | 'operator';
   text: string;
+  customer?: CustomerIdentity;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { MessageView } from './message-view';
 
 /**
  * The realtime room of a chat, for the owner's screens. Its messages carry prices, so the widget's
- * visitor follows a price-free room of their own (channels/onchat-view.ts).
+ * visitor follows a price-free room of their own (integrations/onchat/view.ts).
  */
 export const chatRoom = (chatId: string) => `chat:${chatId}`;
 

@@ -1,7 +1,7 @@
 import type { Account, Bot, Chat, Message } from '../../db/schema';
 import type { Db } from '../ports/db';
 import { scheduleAnswer } from './accumulate';
-import { ensureChat } from './chats';
+import { type CustomerIdentity, ensureChat } from './chats';
 import type { EngineContext } from './context';
 import type { GateCode } from './events';
 import { firstRefusal } from './gates';
@@ -23,6 +23,8 @@ export interface InboundMessage {
   messageExternalId: string;
   author: 'customer' | 'operator';
   text: string;
+  /** Who the customer is, when the channel says (kept on the chat for the inbox). */
+  customer?: CustomerIdentity;
   /** An operator's answer written in Chats: stored undelivered, then sent through the channel once. */
   outgoing?: boolean;
 }
@@ -84,7 +86,7 @@ export async function receiveInbound(
     integrationId: inbound.integrationId,
     externalId: inbound.chatExternalId,
   };
-  let chat = await ensureChat(db, key, inbound.botId, now);
+  let chat = await ensureChat(db, key, inbound.botId, now, inbound.customer);
   const { message, isNew } = await storeInbound(
     db,
     chat,

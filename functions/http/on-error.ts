@@ -1,9 +1,10 @@
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { translate } from '../i18n/translate';
+import { AppError } from '../shared/app-error';
 import { safeErrorText } from '../shared/safe-error';
 import type { AppEnv } from './env';
-import { AppError } from './errors';
+import { ERROR_STATUS } from './error-status';
 
 /** Where the error was thrown: the stack without its first line, which repeats the message. */
 const stackFrames = (error: unknown) =>
@@ -29,7 +30,7 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
       error.code === 'validation_failed' && first ? first : translate(error.messageKey, lang, params);
     return c.json(
       { ...details, message, code: error.code, ...(translated ? { fields: translated } : {}) },
-      error.status,
+      ERROR_STATUS[error.code],
     );
   }
   if (error instanceof HTTPException && error.status < 500) {

@@ -2,8 +2,8 @@ import { createMiddleware } from 'hono/factory';
 import type { Account } from '../../db/schema';
 import { accountForToken } from '../services/auth/sessions';
 import { API_KEY_PREFIX, accountForApiKey } from '../services/keys/api-keys';
+import { unauthorized } from '../shared/app-error';
 import type { AppEnv } from './env';
-import { unauthorized } from './errors';
 
 /** Signed-in routes: a session JWT or an API key as the bearer credential; anything else is 401. */
 export const requireAccount = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
+import { AppError } from '../shared/app-error';
 import type { AppEnv } from './env';
-import { AppError } from './errors';
 
 /**
  * Routes that guard the account itself (its password, its API keys) take a signed-in session only:
@@ -8,6 +8,6 @@ import { AppError } from './errors';
  * `requireAccount`; an API key there answers 403.
  */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.sessionId === null) throw new AppError(403, 'session_required');
+  if (c.var.sessionId === null) throw new AppError('session_required');
   await next();
 });

@@ -1,7 +1,7 @@
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
 import { isMessageKey, type MessageKey } from '../i18n/translate';
-import { AppError } from './errors';
+import { AppError } from '../shared/app-error';
 import { checkJsonShape, type JsonShapeProblem } from './json-shape';
 
 /** The most fields one answer names: a list of a thousand bad items says enough with its first ones. */
@@ -20,10 +20,10 @@ export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<
 }
 
 const invalid = (fields: Record<string, MessageKey>) =>
-  new AppError(422, 'validation_failed', 'validation_failed', { fields });
+  new AppError('validation_failed', 'validation_failed', { fields });
 
 function shapeError(problem: JsonShapeProblem): AppError {
-  if (problem.kind === 'too_deep') return new AppError(400, 'bad_request');
+  if (problem.kind === 'too_deep') return new AppError('bad_request');
   return invalid({ [problem.path]: problem.kind === 'nul' ? 'invalid_value' : 'too_long' });
 }
 

@@ -13,6 +13,10 @@ export const serverMessages = {
   },
   not_found: { ru: 'Не найдено', en: 'Not found' },
   internal_error: { ru: 'Произошла неизвестная ошибка', en: 'An unknown error occurred' },
+  upstream_failed: {
+    ru: 'Внешний сервис не ответил, попробуйте позже',
+    en: 'An external service did not answer, please try again later',
+  },
   rate_limited: {
     ru: 'Слишком много попыток. Повторите через {minutes} мин.',
     en: 'Too many attempts. Try again in {minutes} min.',
@@ -102,6 +106,14 @@ export const serverMessages = {
   invoices_not_configured: {
     ru: 'Выставление счетов не настроено',
     en: 'Invoicing is not configured',
+  },
+  mail_instance_removal_subject: {
+    ru: 'Завтра будет удалён номер {name} в {type}',
+    en: 'The {type} number {name} will be deleted tomorrow',
+  },
+  mail_instance_removal_text: {
+    ru: 'Здравствуйте, {owner}!\n\nПодключение {type} «{name}» не покрыто оплаченной подпиской. Завтра, {date}, мы удалим этот экземпляр мессенджера в {type}; бот перестанет отвечать в нём. Остальные боты, чаты и интеграции аккаунта не изменятся.\nЧтобы сохранить подключение, оплатите подписку на {type} в разделе «Баланс» до этого времени.\n',
+    en: 'Hello {owner},\n\nThe {type} connection "{name}" is not covered by a paid subscription. Tomorrow, {date}, we will delete this messenger instance in {type}, and the bot will stop answering there. The account\'s other bots, chats and integrations stay as they are.\nTo keep the connection, pay for a {type} subscription on the Balance page before then.\n',
   },
   mail_renewal_failed_subject: {
     ru: 'Не удалось продлить подписку',

@@ -1,6 +1,6 @@
 import type { Integration, IntegrationType } from '../../db/schema';
 import { isSealed, openSecret, sealSecret } from '../secrets/secret-box';
-import { connectionFields, encryptedFields } from '../shared/connection-fields';
+import { connectionFields, encryptedFields } from '../shared/integration-catalogue';
 
 /**
  * The encrypted fields of connection_data (functions/shared/connection-fields.ts). Every write seals

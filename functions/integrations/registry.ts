@@ -1,19 +1,24 @@
 import type { IntegrationType } from '../../db/schema';
-import type { BUILT_INTEGRATION_TYPES } from '../shared/integration-types';
-import { chatgptConnector } from './chatgpt';
-import type { Connector } from './connector';
-import { onchatConnector } from './onchat';
-import { telegramConnector } from './telegram';
+import { chatgptModule } from './chatgpt';
+import type { IntegrationModule } from './module';
+import { onchatModule } from './onchat';
+import { telegramModule } from './telegram';
+import { wappiModule } from './wappi';
+import { wazzupModule } from './wazzup';
 
 /**
- * The connector of every built type (functions/shared/integration-types.ts BUILT_INTEGRATION_TYPES);
- * a type without one answers "not available". Telegram, the messengers and the CRMs join here.
+ * The module of every built type (the catalogue's `built`, functions/shared/integration-catalogue.ts);
+ * a type without one answers "not available".
  */
-export const CONNECTORS: Record<(typeof BUILT_INTEGRATION_TYPES)[number], Connector> = {
-  chatgpt: chatgptConnector,
-  onchat: onchatConnector,
-  telegram: telegramConnector,
-};
+export const MODULES: readonly IntegrationModule[] = [
+  onchatModule,
+  telegramModule,
+  chatgptModule,
+  wazzupModule,
+  wappiModule,
+];
 
-export const connectorFor = (type: IntegrationType): Connector | undefined =>
-  (CONNECTORS as Partial<Record<IntegrationType, Connector>>)[type];
+const BY_TYPE = new Map<IntegrationType, IntegrationModule>(MODULES.map((module) => [module.type, module]));
+
+export const moduleFor = (type: string): IntegrationModule | undefined =>
+  BY_TYPE.get(type as IntegrationType);

@@ -1,3 +1,4 @@
+import type { IntegrationType } from '../../db/schema/integrations';
 import type { WebhookFetch } from '../engine/actions/webhook-fetch';
 import type { InvoiceSeller } from '../payments/invoice/document-parts';
 import type { Clock } from './clock';
@@ -33,8 +34,11 @@ export interface AppSettings {
    * bot cannot be used to reach the server's own network; tests and closed installations turn it on.
    */
   allowPrivateWebhooks?: boolean;
-  /** The Telegram Bot API server; https://api.telegram.org when unset (tests point it at a fake). */
-  telegramApiRoot?: string;
+  /**
+   * API roots of integrations by type (TELEGRAM_API_ROOT, WAZZUP_API_ROOT, ...: the catalogue's
+   * apiRootVariable); a module uses the system's public one when unset (tests point them at fakes).
+   */
+  apiRoots?: Partial<Record<IntegrationType, string>>;
   /**
    * AES-256-GCM key for integration credentials at rest (bot tokens, webhook secrets): 32 bytes in
    * base64 or hex (functions/secrets/secrets-key.ts). Configuration's SECRETS_KEY.
@@ -45,8 +49,6 @@ export interface AppSettings {
    * platform's fetch on Workers (functions/engine/actions/webhook-fetch.ts).
    */
   webhookFetch: WebhookFetch;
-  /** Where accounts' own ChatGPT keys are used; https://api.openai.com/v1 when unset. */
-  openaiApiRoot?: string;
   /** Our company on invoices and acts (INVOICE_SELLER); invoices are not offered without it. */
   invoiceSeller?: InvoiceSeller;
   /** The DaData key for requisites suggestions by INN and BIK; the form works without it. */

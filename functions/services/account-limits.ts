@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { bots, integrations } from '../../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../shared/app-error';
 import { MAX_BOTS, MAX_INTEGRATIONS } from '../shared/constants';
 import type { AccountContext } from './context';
 
@@ -19,5 +19,5 @@ export async function ensureRoomFor(ctx: AccountContext, kind: keyof typeof LIMI
     .select({ n: count() })
     .from(table)
     .where(eq(table.accountId, ctx.account.id));
-  if ((existing?.n ?? 0) >= max) throw new AppError(422, code, code, { params: { max } });
+  if ((existing?.n ?? 0) >= max) throw new AppError(code, code, { params: { max } });
 }

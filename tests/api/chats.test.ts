@@ -374,7 +374,7 @@ describe('chats: the dialogue, deleting, operator answers and summaries', () => 
     const failed = await call('POST', `/api/chats/${id}/summary`, { token: owner.token });
     expect(failed.status).toBe(502);
     expect(failed.json).toEqual({
-      code: 'internal_error',
+      code: 'upstream_failed',
       message: 'Не удалось составить сводку диалога, повторите попытку',
     });
   });

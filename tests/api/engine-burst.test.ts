@@ -33,7 +33,7 @@ const open = (dataDir: string, clock: ManualClock) =>
     llm: fakeLlm(llm),
     dataDir,
     clock,
-    settings: { publicUrl: PUBLIC_URL, telegramApiRoot: telegram.url },
+    settings: { publicUrl: PUBLIC_URL, apiRoots: { telegram: telegram.url } },
   });
 
 describe('engine: a burst of webhook updates with duplicates and a restart in the middle', () => {

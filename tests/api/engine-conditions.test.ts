@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bots, chats, jobs, messages } from '../../db/schema';
-import { visitorRoom } from '../../functions/channels/onchat-view';
 import { RESTORE_JOB } from '../../functions/engine/job-names';
 import { receiveInbound } from '../../functions/engine/receive';
 import { restoreDialogue } from '../../functions/engine/restore';
+import { visitorRoom } from '../../functions/integrations/onchat/view';
 import { dialogue, engineTestApp, historyOf, ledgerOf, ownerWithBot, say } from './support/engine';
 
 const engine = engineTestApp();

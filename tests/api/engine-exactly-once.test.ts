@@ -24,7 +24,7 @@ beforeAll(async () => {
   [llm, telegram] = await Promise.all([startFakeOpenAi({ apiKey: LLM_KEY }), startFakeTelegram()]);
   t = await createTestApp({
     llm: fakeLlm(llm),
-    settings: { publicUrl: 'https://bots.example.com', telegramApiRoot: telegram.url },
+    settings: { publicUrl: 'https://bots.example.com', apiRoots: { telegram: telegram.url } },
   });
   call = apiClient(t);
   bed = telegramTestbed(t, call, telegram);

@@ -22,7 +22,7 @@ let telegram: FakeTelegram;
 
 beforeAll(async () => {
   telegram = await startFakeTelegram();
-  t = await createTestApp({ settings: { publicUrl: PUBLIC_URL, telegramApiRoot: telegram.url } });
+  t = await createTestApp({ settings: { publicUrl: PUBLIC_URL, apiRoots: { telegram: telegram.url } } });
   call = apiClient(t);
 });
 

@@ -14,8 +14,8 @@ afterAll(() => openai.fake.close());
 
 const engine = engineTestApp({
   settings: {
-    get openaiApiRoot() {
-      return openai.fake.baseUrl;
+    get apiRoots() {
+      return { chatgpt: openai.fake.baseUrl };
     },
   },
 });

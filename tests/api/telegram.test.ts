@@ -20,7 +20,7 @@ beforeAll(async () => {
   [llm, telegram] = await Promise.all([startFakeOpenAi({ apiKey: LLM_KEY }), startFakeTelegram()]);
   t = await createTestApp({
     llm: fakeLlm(llm),
-    settings: { publicUrl: PUBLIC_URL, telegramApiRoot: telegram.url },
+    settings: { publicUrl: PUBLIC_URL, apiRoots: { telegram: telegram.url } },
   });
   call = apiClient(t);
   bed = telegramTestbed(t, call, telegram);
@@ -113,7 +113,7 @@ describe('telegram: connecting a bot', () => {
   });
 
   it('fails when Telegram refuses the webhook address (no HTTPS)', async () => {
-    const local = await createTestApp({ settings: { telegramApiRoot: telegram.url } });
+    const local = await createTestApp({ settings: { apiRoots: { telegram: telegram.url } } });
     try {
       const localCall = apiClient(local);
       const owner = await signedInUser(local);
@@ -451,7 +451,7 @@ describe('telegram: reset and delete', () => {
 
 describe('telegram: the Bot API client against the fake', () => {
   it('sends photos and documents by URL and by upload, and surfaces Telegram’s description', async () => {
-    const { TelegramApiError, TelegramClient } = await import('../../functions/integrations/telegram-api');
+    const { TelegramApiError, TelegramClient } = await import('../../functions/integrations/telegram/api');
     const tg: FakeTelegramBot = telegram.addBot('media_bot');
     const client = new TelegramClient(tg.token, { apiRoot: telegram.url });
     telegram.userWrites(tg.token, 701, { text: '/start' });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chats, integrations, messages } from '../../db/schema';
-import { visitorRoom } from '../../functions/channels/onchat-view';
+import { visitorRoom } from '../../functions/integrations/onchat/view';
 import { hit } from '../../functions/services/auth/rate-limit';
 import { issueVisitor, visitorToken } from '../../functions/services/widget/visitor-token';
 import { WIDGET_LIMITS } from '../../functions/services/widget/widget-limits';

@@ -125,4 +125,54 @@ describe('chats in the browser', () => {
     expect(await dialogue.getByTestId('chat-message-operator').count()).toBe(60);
     await context.close();
   });
+
+  it('names website visitors and shows their unread messages until the chat is opened', async () => {
+    const widgetId = await connectedWidget(server, account.token, ['shop.example.com']);
+    const asking = await widgetVisitor(server, widgetId, SHOP);
+    expect(await asking.write('Есть ли доставка в Казань?')).toBe(202);
+    expect(await asking.write('И сколько она стоит?')).toBe(202);
+    const browsing = await widgetVisitor(server, widgetId, SHOP);
+    expect(await browsing.write('Просто смотрю')).toBe(202);
+
+    const { context, page } = await newRussianPage(browser, server.url);
+    await signInWithToken(page, account, '/chats');
+    const items = page.getByTestId('chat-item');
+    const first = items.filter({ hasText: 'И сколько она стоит?' });
+    const second = items.filter({ hasText: 'Просто смотрю' });
+    // A visitor the site cannot name is a website visitor, marked by the channel's icon.
+    await seen(first.getByTestId('chat-title').getByText('Посетитель сайта', { exact: true }));
+    await seen(first.getByRole('img', { name: 'Сайт' }));
+    await seen(first.getByLabel('Выбрать чат Посетитель сайта'));
+    await seen(first.getByRole('button').getByText('Клиент: И сколько она стоит?'));
+    // Two unread messages: a small badge with the count, and a bold title.
+    const badge = first.getByTestId('chat-unread');
+    expect(await (await seen(badge)).textContent()).toBe('2');
+    expect(await badge.getAttribute('aria-label')).toBe('2 непрочитанных сообщения');
+    expect(
+      await first.getByTestId('chat-title').evaluate((element) => getComputedStyle(element).fontWeight),
+    ).toBe('700');
+    expect(await second.getByTestId('chat-unread').textContent()).toBe('1');
+
+    // Opening the chat reads it: its badge goes, the header names the visitor and the channel.
+    await first.click();
+    await seen(page.getByTestId('chat-messages').getByText('И сколько она стоит?'));
+    await seen(page.getByTestId('chat-dialogue-title').getByText('Посетитель сайта'));
+    await seen(page.getByTestId('chat-dialogue-about').getByText('Сайт'));
+    await gone(badge);
+    expect(await second.getByTestId('chat-unread').textContent()).toBe('1');
+
+    // The server keeps it read: after a reload only the unopened chat has a badge.
+    await page.reload();
+    await seen(second.getByTestId('chat-unread'));
+    expect(await first.getByTestId('chat-unread').count()).toBe(0);
+    expect(
+      await first.getByTestId('chat-title').evaluate((element) => getComputedStyle(element).fontWeight),
+    ).toBe('500');
+
+    // The visitor writes again: the closed chat shows one unread message, live.
+    expect(await asking.write('А самовывоз есть?')).toBe(202);
+    const again = items.filter({ hasText: 'А самовывоз есть?' });
+    expect(await (await seen(again.getByTestId('chat-unread'))).textContent()).toBe('1');
+    await context.close();
+  });
 });

@@ -1,23 +1,13 @@
-import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startFreshServer } from '../support/local-server';
 import { type Account, apiCall, readyAccount } from './support/account';
 import { launchBrowser } from './support/browser';
+import { box, openDirectly as openSignedIn, SIGNED_IN_ROUTES, unstyledClasses } from './support/screens';
 import { seen } from './support/ui';
 import { connectedWidget, widgetVisitor } from './support/widget-visitor';
 
 const SHOP = 'https://shop.example.com';
-const root = new URL('../..', import.meta.url).pathname;
-
-/** Every `m_xxxxxxxx` class Mantine ships a rule for: a rendered one must find its rule in the page. */
-const mantineClasses = new Set(
-  ['@mantine/core/styles.css', '@mantine/notifications/styles.css', '@mantine/dates/styles.css']
-    .flatMap((file) => [
-      ...readFileSync(`${root}node_modules/${file}`, 'utf8').matchAll(/\.(m_[0-9a-f]{8})\b/g),
-    ])
-    .map((match) => match[1] as string),
-);
 
 let server: LocalServer;
 let browser: Browser;
@@ -50,76 +40,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A fresh browser (empty cache) signed in through the stored token, opening `path` directly. */
-async function openDirectly(path: string, width = 1440): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: 'ru-RU',
-    viewport: { width, height: 900 },
-  });
-  context.setDefaultTimeout(15_000);
-  await context.addInitScript((token) => window.localStorage.setItem('token', token), account.token);
-  const page = await context.newPage();
-  await page.goto(path);
-  await seen(page.locator('.mantine-AppShell-main'));
-  // The screen's own data has arrived: no full-screen or in-page loader is left.
-  await page.waitForFunction(() => !document.querySelector('[role="status"] .mantine-Loader-root'));
-  await page.waitForLoadState('networkidle');
-  return { page, close: () => context.close() };
-}
-
-/** Mantine classes on screen whose rules Mantine ships but no loaded stylesheet carries. */
-function unstyledClasses(page: Page): Promise<string[]> {
-  return page.evaluate(
-    (known) => {
-      const loaded = new Set<string>();
-      const visit = (rules: CSSRuleList) => {
-        for (const rule of Array.from(rules)) {
-          if (rule instanceof CSSStyleRule) {
-            for (const match of rule.selectorText.matchAll(/\.(m_[0-9a-f]{8})/g))
-              loaded.add(match[1] as string);
-          }
-          if ('cssRules' in rule) visit((rule as CSSGroupingRule).cssRules);
-        }
-      };
-      for (const sheet of Array.from(document.styleSheets)) visit(sheet.cssRules);
-      const used = new Set<string>();
-      for (const element of Array.from(document.querySelectorAll('[class*="m_"]'))) {
-        for (const name of Array.from(element.classList)) if (/^m_[0-9a-f]{8}$/.test(name)) used.add(name);
-      }
-      const shipped = new Set(known);
-      return [...used].filter((name) => shipped.has(name) && !loaded.has(name)).sort();
-    },
-    [...mantineClasses],
-  );
-}
-
-const box = async (page: Page, selector: string, index = 0) => {
-  const found = await page.locator(selector).nth(index).boundingBox();
-  if (!found) throw new Error(`${selector} #${index} has no box`);
-  return found;
-};
+/** A fresh browser signed in as the account, opening `path` directly at `width`. */
+const openDirectly = (path: string, width = 1440) =>
+  openSignedIn({ browser, server, token: account.token }, path, { width });
 
 describe('every signed-in screen opened directly by URL carries the styles of its components', () => {
-  // Every signed-in route of SPEC §2; `:bot` and `:widget` stand for the ids made above.
-  const routes = [
-    '/chats',
-    '/bots',
-    '/bots/new',
-    '/bots/:bot',
-    '/ai_assistant',
-    '/check',
-    '/history',
-    '/balance',
-    '/integrations',
-    '/integrations/onchat',
-    '/integrations/onchat/:widget',
-    '/integrations/telegram',
-    '/profile',
-    '/partner',
-  ];
-
-  it.each(routes)('%s has a rule for every Mantine class on screen', async (route) => {
+  it.each(SIGNED_IN_ROUTES)('%s has a rule for every Mantine class on screen', async (route) => {
     const { page, close } = await openDirectly(route.replace(':bot', botId).replace(':widget', widgetId));
     const classes = await unstyledClasses(page);
     await close();

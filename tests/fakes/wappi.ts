@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fakeQrPng } from './qr-png';
 import { type FakeServer, sendJson, serveFake } from './serve';
 
 /**
  * A fake Wappi (reference/messengers.md §2, checklist §2.6): the raw token in `Authorization` (401
- * otherwise), `profile_id` required in the query (400), unknown profiles 404, an unpaid profile 402
- * on sending. `sync/qr/get` gives a fresh data URL on every call until a test `scan()`s the profile,
- * then "You are already authorized"; `sync/get/status` says `authorized`; `sync/message/send` answers
- * `done` with a message id and then POSTs the `outgoing_message_api` webhook (`is_me: true`).
+ * otherwise), `profile_id` required in the query (400; `profile/all/get` lists the token's profiles
+ * without one, as peers call it), unknown profiles 404, an unpaid profile 402 on sending, a 429 with
+ * Retry-After when a test asks for one. `sync/qr/get` gives a fresh data URL on every call until a
+ * test `scan()`s the profile, then "You are already authorized"; `sync/get/status` says `authorized`;
+ * `sync/message/send` answers `done` with a message id and then POSTs the `outgoing_message_api`
+ * webhook (`is_me: true`); `profile/delete` removes the profile. Webhooks go to the URL set, for the
+ * types set; an empty URL clears it (UNVERIFIED for the real Wappi). A test may route deliveries
+ * in-process (`deliverVia`), as Telegram's tests post updates to the app.
  */
 
 export interface FakeWappiProfile {
   profileId: string;
+  /** The profile's name in the cabinet. */
+  name: string;
   authorized: boolean;
   paid: boolean;
   phone: string;
@@ -29,21 +36,64 @@ export interface FakeWappiSent {
 
 type Json = Record<string, unknown>;
 
+/** One webhook POST: what was sent, and the answer's status (null when nobody answered). */
+export interface FakeWappiDelivery {
+  profile: FakeWappiProfile;
+  body: Json;
+  status: number | null;
+}
+
+/** How a delivery reaches the app: by default a real fetch to the URL set. */
+export type FakeWappiFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** WhatsApp APIs take at most this many characters of text (Wappi's own limit is UNVERIFIED). */
+export const FAKE_WAPPI_TEXT_LIMIT = 4096;
+
 export class FakeWappi {
   readonly token: string;
   readonly profiles = new Map<string, FakeWappiProfile>();
   readonly sent: FakeWappiSent[] = [];
-  readonly deliveries: { body: Json; status: number | null }[] = [];
+  readonly deliveries: FakeWappiDelivery[] = [];
   readonly calls: { method: string; path: string; status: number }[] = [];
   private server: FakeServer | null = null;
+  private fetcher: FakeWappiFetch = (url, init) => fetch(url, init);
+  private readonly pending = new Set<Promise<unknown>>();
+  private rateLimited: { count: number; retryAfter: number } = { count: 0, retryAfter: 0 };
 
   constructor(options: { token?: string } = {}) {
     this.token = options.token ?? 'wappi-test-token-0123456789';
   }
 
-  get apiRoot(): string {
+  /** The host, as WAPPI_API_ROOT names it (the module adds `/api`). */
+  get url(): string {
     if (!this.server) throw new Error('the fake Wappi is not started');
-    return `${this.server.url}/api`;
+    return this.server.url;
+  }
+
+  /** The API's root, as the client takes it. */
+  get apiRoot(): string {
+    return `${this.url}/api`;
+  }
+
+  /** Deliveries go through `fetcher` (a test app's in-process request) instead of the network. */
+  deliverVia(fetcher: FakeWappiFetch): this {
+    this.fetcher = fetcher;
+    return this;
+  }
+
+  /** Resolves once every delivery started so far (the echoes of sends) has been answered. */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /** The next `count` sends are refused with 429 and `Retry-After: retryAfter` (seconds). */
+  rateLimitSends(count: number, retryAfter = 1): void {
+    this.rateLimited = { count, retryAfter };
+  }
+
+  /** What was sent to `recipient`, in order. */
+  sentTo(recipient: string): string[] {
+    return this.sent.filter((one) => one.recipient === recipient).map((one) => one.body);
   }
 
   async start(): Promise<this> {
@@ -61,6 +111,7 @@ export class FakeWappi {
   addProfile(overrides: Partial<FakeWappiProfile> = {}): FakeWappiProfile {
     const profile: FakeWappiProfile = {
       profileId: randomUUID().slice(0, 13),
+      name: 'Салон',
       authorized: false,
       paid: true,
       phone: '79990003344',
@@ -83,6 +134,16 @@ export class FakeWappi {
     // The raw token, as Wappi takes it: "Bearer <token>" is refused too.
     if (request.headers.authorization !== this.token)
       return reply(401, { status: 'error', detail: 'Unauthorized' });
+    if (method === 'GET' && url.pathname === '/api/profile/all/get') {
+      const profiles = [...this.profiles.values()].map((one) => ({
+        uuid: one.profileId,
+        name: one.name,
+        phone: one.authorized ? one.phone : '',
+        platform: 'wz',
+        authorized: one.authorized,
+      }));
+      return reply(200, { status: 'done', profiles });
+    }
     const profileId = url.searchParams.get('profile_id');
     if (!profileId) return reply(400, { status: 'error', detail: 'profile_id is required' });
     const profile = this.profiles.get(profileId);
@@ -104,14 +165,19 @@ export class FakeWappi {
     if (route === 'GET /api/sync/qr/get') {
       if (profile.authorized) return reply(200, { status: 'done', detail: 'You are already authorized' });
       profile.qrCalls += 1;
-      const png = Buffer.from(`qr-${profile.profileId}-${profile.qrCalls}`).toString('base64');
-      return reply(200, { status: 'done', qrCode: `data:image/png;base64,${png}`, task_id: randomUUID() });
+      const qrCode = fakeQrPng(`${profile.profileId}-${profile.qrCalls}`);
+      return reply(200, { status: 'done', qrCode, task_id: randomUUID() });
     }
     if (route === 'POST /api/webhook/url/set') {
       const target = url.searchParams.get('url');
-      if (!target || !/^https?:\/\//.test(target))
+      if (target === null) return reply(400, { status: 'error', detail: 'url is required' });
+      if (target !== '' && !/^https?:\/\//.test(target))
         return reply(400, { status: 'error', detail: 'url is invalid' });
-      profile.webhookUrl = target;
+      profile.webhookUrl = target === '' ? null : target;
+      return reply(200, { status: 'done' });
+    }
+    if (route === 'POST /api/profile/delete') {
+      this.profiles.delete(profileId);
       return reply(200, { status: 'done' });
     }
     if (route === 'POST /api/webhook/types/set') {
@@ -121,10 +187,18 @@ export class FakeWappi {
     }
     if (route === 'POST /api/sync/message/send') {
       const message = (body ?? {}) as Json;
+      if (this.rateLimited.count > 0) {
+        this.rateLimited.count -= 1;
+        response.setHeader('retry-after', String(this.rateLimited.retryAfter));
+        return reply(429, { status: 'error', detail: 'Too many requests' });
+      }
       if (!profile.paid) return reply(402, { status: 'error', detail: 'Payment required' });
       if (!profile.authorized) return reply(400, { status: 'error', detail: 'Profile is not authorized' });
       if (typeof message.body !== 'string' || message.body.trim() === '') {
         return reply(400, { status: 'error', detail: 'body is required' });
+      }
+      if (message.body.length > FAKE_WAPPI_TEXT_LIMIT) {
+        return reply(400, { status: 'error', detail: 'body is too long' });
       }
       if (typeof message.recipient !== 'string' || !/^\d{10,15}$/.test(message.recipient)) {
         return reply(400, { status: 'error', detail: 'recipient is invalid' });
@@ -148,24 +222,68 @@ export class FakeWappi {
     return reply(404, { status: 'error', detail: `${route} is not known` });
   }
 
-  private async deliver(profile: FakeWappiProfile, message: Json): Promise<number | null> {
-    if (!profile.webhookUrl) throw new Error('no webhook URL set');
-    if (!profile.webhookTypes.includes(String(message.wh_type))) return null;
-    const body = { messages: [message] };
-    let status: number | null = null;
-    try {
-      const response = await fetch(profile.webhookUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'WappiWH' },
-        body: JSON.stringify(body),
-      });
-      await response.body?.cancel();
-      status = response.status;
-    } catch {
-      status = null;
+  /** POSTs one event to the profile's webhook, when its type is subscribed; null when it is not. */
+  deliver(profile: FakeWappiProfile, message: Json): Promise<FakeWappiDelivery | null> {
+    if (!profile.webhookUrl || !profile.webhookTypes.includes(String(message.wh_type))) {
+      return Promise.resolve(null);
     }
-    this.deliveries.push({ body, status });
-    return status;
+    return this.post(profile, { messages: [message] });
+  }
+
+  private post(profile: FakeWappiProfile, body: Json): Promise<FakeWappiDelivery> {
+    const target = profile.webhookUrl;
+    const run = (async () => {
+      let status: number | null = null;
+      if (target) {
+        try {
+          const response = await this.fetcher(target, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'user-agent': 'WappiWH' },
+            body: JSON.stringify(body),
+          });
+          await response.body?.cancel();
+          status = response.status;
+        } catch {
+          status = null;
+        }
+      }
+      const delivery = { profile, body, status };
+      this.deliveries.push(delivery);
+      return delivery;
+    })();
+    this.pending.add(run);
+    void run.finally(() => this.pending.delete(run));
+    return run;
+  }
+
+  /** A message event as Wappi shapes it (reference §2.5); `extra` adds or overrides fields. */
+  message(
+    profile: FakeWappiProfile,
+    whType: string,
+    chat: string,
+    text: string,
+    isMe: boolean,
+    extra: Json = {},
+  ): Json {
+    const customer = `${chat}@c.us`;
+    const own = `${profile.phone}@c.us`;
+    return {
+      wh_type: whType,
+      profile_id: profile.profileId,
+      id: randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase(),
+      body: text,
+      type: 'chat',
+      from: isMe ? own : customer,
+      to: isMe ? customer : own,
+      chatId: customer,
+      senderName: isMe ? '' : 'Иван',
+      contact_name: isMe ? '' : 'Иван',
+      timestamp: Math.floor(Date.now() / 1000),
+      time: new Date().toISOString(),
+      chat_type: 'dialog',
+      is_me: isMe,
+      ...extra,
+    };
   }
 
   private emit(
@@ -176,22 +294,7 @@ export class FakeWappi {
     isMe: boolean,
     id: string = randomUUID(),
   ) {
-    const customer = `${chat}@c.us`;
-    const own = `${profile.phone}@c.us`;
-    return this.deliver(profile, {
-      wh_type: whType,
-      profile_id: profile.profileId,
-      id,
-      body: text,
-      type: 'chat',
-      from: isMe ? own : customer,
-      to: isMe ? customer : own,
-      chatId: customer,
-      senderName: isMe ? '' : 'Иван',
-      timestamp: Math.floor(Date.now() / 1000),
-      chat_type: 'dialog',
-      is_me: isMe,
-    });
+    return this.deliver(profile, this.message(profile, whType, chat, text, isMe, { id }));
   }
 
   /** The phone scans the QR: the profile is authorised and says so by webhook. */
@@ -204,25 +307,28 @@ export class FakeWappi {
     });
   }
 
-  customerWrites(profile: FakeWappiProfile, chat: string, text: string) {
-    return this.emit(profile, 'incoming_message', chat, text, false);
+  /** The phone logs out (or the session ends): offline by webhook. */
+  logOut(profile: FakeWappiProfile) {
+    profile.authorized = false;
+    return this.deliver(profile, {
+      wh_type: 'authorization_status',
+      profile_id: profile.profileId,
+      status: 'offline',
+    });
+  }
+
+  /** A customer writes; `extra` makes it media (`type`, `caption`, …), a group's, and so on. */
+  customerWrites(profile: FakeWappiProfile, chat: string, text: string, extra: Json = {}) {
+    return this.deliver(profile, this.message(profile, 'incoming_message', chat, text, false, extra));
   }
 
   ownerWritesFromPhone(profile: FakeWappiProfile, chat: string, text: string) {
     return this.emit(profile, 'outgoing_message_phone', chat, text, true);
   }
 
-  /** Sends the n-th delivery again (duplicates happen). */
-  async redeliver(profile: FakeWappiProfile, index: number): Promise<number | null> {
-    const delivery = this.deliveries[index];
-    if (!delivery || !profile.webhookUrl) throw new Error(`no delivery ${index}`);
-    const response = await fetch(profile.webhookUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'WappiWH' },
-      body: JSON.stringify(delivery.body),
-    });
-    await response.body?.cancel();
-    return response.status;
+  /** Sends a delivery's body again (duplicates happen). */
+  redeliver(delivery: FakeWappiDelivery): Promise<FakeWappiDelivery> {
+    return this.post(delivery.profile, delivery.body);
   }
 }
 

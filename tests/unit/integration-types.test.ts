@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { INTEGRATION_TYPES } from '../../db/schema/integrations';
-import { CONNECTORS } from '../../functions/integrations/registry';
+import { MODULES } from '../../functions/integrations/registry';
 import { integrationTypeProblems } from '../../functions/shared/bot-integration-problems';
 import {
-  BUILT_INTEGRATION_TYPES,
+  ANSWERING_INTEGRATION_TYPES,
   CHANNEL_INTEGRATION_TYPES,
+  connectionFields,
   DATA_SOURCE_INTEGRATION_TYPES,
-} from '../../functions/shared/integration-types';
+  INTEGRATION_CATALOGUE,
+} from '../../functions/shared/integration-catalogue';
 import { defaultBotSettings } from '../../functions/shared/schemas/bot';
 import type { BotAction } from '../../functions/shared/schemas/bot-actions';
 
@@ -32,8 +34,23 @@ describe('integration types', () => {
     expect(new Set(grouped).size).toBe(grouped.length);
   });
 
-  it('has a connector for exactly the built types', () => {
-    expect(Object.keys(CONNECTORS).sort()).toEqual([...BUILT_INTEGRATION_TYPES].sort());
+  it('has a module for exactly the built types', () => {
+    const built = INTEGRATION_CATALOGUE.filter((entry) => entry.built).map((entry) => entry.type);
+    expect(MODULES.map((module) => module.type).sort()).toEqual(built.sort());
+  });
+
+  it('offers bots every channel, and never a model or a payment system, to answer in', () => {
+    for (const type of CHANNEL_INTEGRATION_TYPES) expect(ANSWERING_INTEGRATION_TYPES).toContain(type);
+    expect(ANSWERING_INTEGRATION_TYPES).not.toContain('chatgpt');
+    expect(ANSWERING_INTEGRATION_TYPES).not.toContain('tbank');
+  });
+
+  it('never lists a field twice in one type, so no secret is also a shown setting', () => {
+    for (const { type } of INTEGRATION_CATALOGUE) {
+      const { settings, credentials, learned, serverSecrets } = connectionFields(type);
+      const all = [...settings, ...credentials, ...learned, ...serverSecrets];
+      expect(new Set(all).size, type).toBe(all.length);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { telegramInbound } from '../../functions/channels/telegram-inbound';
+import { telegramInbound } from '../../functions/integrations/telegram/inbound';
 
 const update = (message: Record<string, unknown>, update_id = 42) => ({
   update_id,
@@ -13,6 +13,15 @@ describe('telegramInbound', () => {
       messageExternalId: 'update:42',
       author: 'customer',
       text: 'Привет',
+      customer: { name: null, username: null },
+    });
+  });
+
+  it('names the customer by first and last name and keeps the @username', () => {
+    const from = { id: 1, is_bot: false, first_name: 'Мария', last_name: 'Иванова', username: 'masha_i' };
+    expect(telegramInbound(update({ text: 'Привет', from }))?.customer).toEqual({
+      name: 'Мария Иванова',
+      username: 'masha_i',
     });
   });
 

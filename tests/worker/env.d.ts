@@ -19,6 +19,7 @@ declare namespace Cloudflare {
     MAIL_API_KEY: string;
     MAIL_FROM: string;
     TELEGRAM_API_ROOT: string;
+    WAZZUP_API_ROOT: string;
     LLM_BASE_URL: string;
     LLM_API_KEY: string;
     TBANK_TERMINAL_KEY: string;

@@ -7,6 +7,7 @@ import { startFakeQStash } from '../fakes/qstash';
 import { startFakeTbank } from '../fakes/tbank';
 import { startFakeTelegram } from '../fakes/telegram';
 import { startFakeUpstashRedis } from '../fakes/upstash-redis';
+import { startFakeWazzup } from '../fakes/wazzup';
 import { startNeonWsProxy } from './support/neon-ws-proxy';
 import { TEST_PUBLIC_URL, TEST_SECRETS } from './support/secrets';
 
@@ -20,7 +21,7 @@ declare module 'vitest' {
 /**
  * Node side of the Worker tests: Postgres is PGlite in memory with the migrations applied, served on
  * its wire protocol and reached by the real Neon driver through a WebSocket pipe; Upstash Redis,
- * QStash, the mail API, the Telegram Bot API, the OpenAI-compatible model and T-Bank are
+ * QStash, the mail API, the Telegram Bot API, Wazzup, the OpenAI-compatible model and T-Bank are
  * protocol-faithful fakes.
  */
 export default async function setup(project: TestProject) {
@@ -33,6 +34,8 @@ export default async function setup(project: TestProject) {
   const qstash = await startFakeQStash(TEST_SECRETS.QSTASH_TOKEN);
   const mail = await startFakeMailApi(TEST_SECRETS.MAIL_API_KEY);
   const telegram = await startFakeTelegram();
+  // The Worker cannot be reached from here: its webhooks wait for the test to relay them.
+  const wazzup = await startFakeWazzup({ relayUnreachable: true });
   const llm = await startFakeOpenAi({ apiKey: TEST_SECRETS.LLM_API_KEY });
   const tbank = await startFakeTbank({
     terminals: [{ terminalKey: TEST_SECRETS.TBANK_TERMINAL_KEY, password: TEST_SECRETS.TBANK_PASSWORD }],
@@ -49,6 +52,8 @@ export default async function setup(project: TestProject) {
     MAIL_API_URL: mail.endpoint,
     // Tests reach the fake's own state through its `/__fake/...` endpoints at the same address.
     TELEGRAM_API_ROOT: telegram.url,
+    // Wazzup's API; tests drive the fake and relay its webhooks through `/__fake/...` there.
+    WAZZUP_API_ROOT: wazzup.url,
     // The model; tests script its answers through `/__fake/...` at the same host.
     LLM_BASE_URL: llm.baseUrl,
     // Nothing listens here: publishing to a room is best effort and only logs the failure
@@ -63,6 +68,7 @@ export default async function setup(project: TestProject) {
       llm.close(),
       tbank.close(),
       telegram.close(),
+      wazzup.close(),
       mail.close(),
       qstash.close(),
       redis.close(),

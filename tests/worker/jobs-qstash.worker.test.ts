@@ -58,6 +58,7 @@ describe('QStashJobs (the production jobs port)', () => {
       'schedule-engine-sweep',
       'schedule-subscription-renewal',
       'schedule-payment-reconcile',
+      'schedule-messenger-instances',
       'schedule-retired',
     ]);
     const second = await syncSchedules(qstash, env.PUBLIC_URL, schedules);
@@ -83,6 +84,11 @@ describe('QStashJobs (the production jobs port)', () => {
         scheduleId: 'schedule-payment-reconcile',
         cron: '*/15 * * * *',
         destination: jobUrl(env.PUBLIC_URL, 'schedule:payment-reconcile'),
+      }),
+      expect.objectContaining({
+        scheduleId: 'schedule-messenger-instances',
+        cron: '23 3 * * *',
+        destination: jobUrl(env.PUBLIC_URL, 'schedule:messenger-instances'),
       }),
     ]);
   });

@@ -1,5 +1,6 @@
 import type { BotAction } from '../../shared/schemas/bot-actions';
 import { type ToolResult, type Turn, toolAnswer } from '../turn';
+import type { ActionRunner } from './action-runner';
 
 export type FillAction = Extract<BotAction, { type: 'fill_variables' }>;
 
@@ -40,3 +41,8 @@ export function runFillVariables(turn: Turn, action: FillAction, args: unknown):
   turn.actions.push({ name: action.name, type: 'fill_variables', ok: true, detail: saved.join(', ') });
   return toolAnswer({ ok: true, saved });
 }
+
+export const fillVariablesRunner: ActionRunner<FillAction> = {
+  parameters: fillVariablesParameters,
+  run: (turn, action, call) => runFillVariables(turn, action, call.arguments),
+};

@@ -2,6 +2,7 @@ import type { BotAction } from '../../shared/schemas/bot-actions';
 import { stopFor } from '../chat-state';
 import { fillPlaceholders } from '../placeholders';
 import { placeholderValues, type ToolResult, type Turn, toolAnswer } from '../turn';
+import type { ActionRunner } from './action-runner';
 
 export type StopAction = Extract<BotAction, { type: 'stop_bot' }>;
 
@@ -33,3 +34,8 @@ export function runAutomaticStop(turn: Turn): ToolResult {
   turn.actions.push({ name: 'automatic_stop', type: 'stop_bot', ok: true, detail: bot_stop_period });
   return toolAnswer({ ok: true, stopped: true });
 }
+
+export const stopBotRunner: ActionRunner<StopAction> = {
+  parameters: () => STOP_PARAMETERS,
+  run: (turn, action, call) => runStopBot(turn, action, call.modelText),
+};

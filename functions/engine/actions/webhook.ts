@@ -1,6 +1,7 @@
 import type { BotAction } from '../../shared/schemas/bot-actions';
 import { fillPlaceholders, jsonEscape } from '../placeholders';
 import { placeholderValues, type ToolResult, type Turn, toolAnswer } from '../turn';
+import type { ActionRunner } from './action-runner';
 import { checkWebhookUrl } from './url-guard';
 import { WebhookRefused } from './webhook-fetch';
 
@@ -110,3 +111,8 @@ export async function runWebhook(turn: Turn, action: WebhookAction): Promise<Too
     return toolAnswer({ ok: false, error: `The webhook failed: ${detail}` });
   }
 }
+
+export const webhookRunner: ActionRunner<WebhookAction> = {
+  parameters: () => WEBHOOK_PARAMETERS,
+  run: (turn, action) => runWebhook(turn, action),
+};

@@ -11,8 +11,12 @@ export type WappiEvent =
       profileId: string;
       /** The other party's number, without @c.us. */
       chatId: string;
+      /** A text message's body; for media, its caption (a media body may carry the file itself). */
       text: string;
+      /** chat (text), image, video, document, ptt (voice), audio, sticker, location, vcard, reaction, … */
       type: string;
+      /** A document's file name, when the webhook gives one. */
+      fileName: string | null;
       senderName: string | null;
       group: boolean;
       timestamp: number | null;
@@ -49,16 +53,19 @@ function event(value: unknown): WappiEvent | null {
   if (!from || !one.id) return { kind: 'other', whType };
   // The chat is the customer's number whichever side wrote.
   const chatId = number(one.chatId) || number(from === 'customer' ? one.from : one.to);
+  const type = text(one.type) || 'chat';
   return {
     kind: 'message',
     from: from === 'customer' && one.is_me === true ? 'phone' : from,
     id: String(one.id),
     profileId,
     chatId,
-    text: text(one.body) || text(one.caption),
-    type: text(one.type) || 'chat',
+    text: type === 'chat' ? text(one.body) : text(one.caption),
+    type,
+    fileName: text(one.file_name) || text(one.fileName) || null,
     senderName: text(one.senderName) || text(one.contact_name) || null,
-    group: text(one.chat_type) === 'group',
+    // A group's chat id ends with @g.us; the number alone would pass for a private chat.
+    group: text(one.chat_type) === 'group' || /@g\.us$/.test(text(one.chatId)),
     timestamp: typeof one.timestamp === 'number' ? one.timestamp : null,
   };
 }

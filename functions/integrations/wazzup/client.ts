@@ -1,3 +1,4 @@
+import { realSleep, withRateLimitRetries } from '../rate-limit-retry';
 /**
  * The Wazzup user API v3 (reference/messengers.md §1): `Authorization: Bearer <apiKey>`, JSON, 4xx
  * bodies `{error, description, data?}`, 429 above 500 requests in 5 s per account. What the module
@@ -52,7 +53,30 @@ export interface WazzupClientOptions {
   apiRoot?: string;
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
   timeoutMs?: number;
+  /**
+   * How many times a 429 is waited out and the call repeated (default 0: the 429 is the answer).
+   * A 429 means Wazzup took nothing, so repeating never sends a message twice.
+   */
+  rateLimitRetries?: number;
+  /** Waits `ms` (tests may pass their own). */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/** Wazzup counts 500 requests per 5 s: without a Retry-After, the window is waited out. */
+const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 5;
+
+/** What the account's webhook subscription is now (GET /v3/webhooks). */
+export interface WazzupWebhooks {
+  webhooksUri: string | null;
+  subscriptions: Record<string, unknown>;
+}
+
+const NO_SUBSCRIPTIONS = {
+  messagesAndStatuses: false,
+  contactsAndDealsCreation: false,
+  channelsUpdates: false,
+  templateStatus: false,
+};
 
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -65,6 +89,17 @@ export function createWazzupClient(options: WazzupClientOptions) {
   const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return withRateLimitRetries(() => callOnce<T>(method, path, body), {
+      retries: options.rateLimitRetries ?? 0,
+      waitOf: (error) =>
+        error instanceof WazzupError && error.status === 429
+          ? (error.retryAfterSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS)
+          : null,
+      sleep: options.sleep ?? realSleep,
+    });
+  }
+
+  async function callOnce<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await send(`${root}${path}`, {
       method,
       headers: {
@@ -119,13 +154,23 @@ export function createWazzupClient(options: WazzupClientOptions) {
     async subscribe(uri: string): Promise<void> {
       await call('PATCH', '/webhooks', {
         webhooksUri: uri,
-        subscriptions: {
-          messagesAndStatuses: true,
-          contactsAndDealsCreation: false,
-          channelsUpdates: true,
-          templateStatus: false,
-        },
+        subscriptions: { ...NO_SUBSCRIPTIONS, messagesAndStatuses: true, channelsUpdates: true },
       });
+    },
+    /** GET /v3/webhooks: where the account's webhooks go now, and which. */
+    async webhooks(): Promise<WazzupWebhooks> {
+      const answer = record(await call('GET', '/webhooks'));
+      return {
+        webhooksUri: typeof answer.webhooksUri === 'string' ? answer.webhooksUri : null,
+        subscriptions: record(answer.subscriptions),
+      };
+    },
+    /**
+     * Turns every subscription off (v3 documents no DELETE /v3/webhooks). Wazzup still probes `uri`
+     * with `{"test":true}`, so it must answer 200.
+     */
+    async unsubscribe(uri: string): Promise<void> {
+      await call('PATCH', '/webhooks', { webhooksUri: uri, subscriptions: NO_SUBSCRIPTIONS });
     },
     /**
      * POST /v3/message → 201 `{messageId, chatId}`. A bot's reply keeps the chat "unanswered" for

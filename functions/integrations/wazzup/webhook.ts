@@ -17,6 +17,13 @@ export interface WazzupInboundMessage {
   contact: { name: string | null; phone: string | null; username: string | null };
   authorName: string | null;
   sentFromApp: boolean;
+  /** A deletion notice for an earlier message (its content is in oldInfo): nothing new was said. */
+  isDeleted: boolean;
+  /**
+   * The crmMessageId of our own API send, if Wazzup echoes it (not among the documented webhook
+   * fields: own echoes are recognised by what was sent, see the module's echoes.ts).
+   */
+  crmMessageId: string | null;
 }
 
 export interface WazzupChannelUpdate {
@@ -65,6 +72,8 @@ function message(value: unknown): WazzupInboundMessage | null {
     contact: { name: text(contact.name), phone: text(contact.phone), username: text(contact.username) },
     authorName: text(one.authorName),
     sentFromApp: one.sentFromApp === true,
+    isDeleted: one.isDeleted === true,
+    crmMessageId: text(one.crmMessageId),
   };
 }
 

@@ -4,6 +4,7 @@ import { requireAccount } from '../../http/require-account';
 import { connectIntegrationHandlers } from './connect-integration';
 import { deleteIntegrationHandlers } from './delete-integration';
 import { getIntegrationHandlers } from './get-integration';
+import { getQrHandlers } from './get-qr';
 import { listIntegrationsHandlers } from './list-integrations';
 import { resetIntegrationHandlers } from './reset-integration';
 import { saveIntegrationHandlers } from './save-integration';
@@ -16,6 +17,7 @@ export const integrationsRoutes = new Hono<AppEnv>()
   .post('/', ...saveIntegrationHandlers)
   .post('/connect/:id', ...connectIntegrationHandlers)
   .post('/reset/:id', ...resetIntegrationHandlers)
+  .get('/:id/getqr', ...getQrHandlers)
   .get('/:id', ...getIntegrationHandlers)
   .patch('/:id', ...updateIntegrationHandlers)
   .delete('/:id', ...deleteIntegrationHandlers);

@@ -1,6 +1,6 @@
-import { AppError, notFound, unauthorized } from '../../http/errors';
 import { factory } from '../../http/factory';
 import { jobUrl } from '../../ports/jobs-qstash';
+import { AppError, notFound, unauthorized } from '../../shared/app-error';
 import type { JobRunners } from './runners';
 import type { VerifySignature } from './verify';
 
@@ -14,7 +14,7 @@ function parsePayload(body: string): unknown {
   try {
     return JSON.parse(body);
   } catch {
-    throw new AppError(400, 'bad_request');
+    throw new AppError('bad_request');
   }
 }
 

@@ -1,6 +1,6 @@
-import { notFound, unauthorized } from '../../http/errors';
 import { factory } from '../../http/factory';
 import { receivePaymentNotification } from '../../services/payments/receive-notification';
+import { notFound, unauthorized } from '../../shared/app-error';
 
 /** POST /api/payment/notify/{provider}: public, verified by the provider's signature over the raw body. */
 export const receiveNotificationHandlers = factory.createHandlers(async (c) => {

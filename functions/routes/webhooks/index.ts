@@ -1,9 +1,24 @@
 import { Hono } from 'hono';
+import { serviceContext } from '../../http/context';
 import type { AppEnv } from '../../http/env';
-import { telegramWebhookHandlers } from './telegram';
+import { factory } from '../../http/factory';
+import { receiveWebhook } from '../../services/webhooks/receive-webhook';
+import { readWebhookBody } from './webhook-body';
 
 /**
- * Inbound webhooks of external systems, mounted at /api/webhooks: no session; each one proves
- * itself with the secret its integration registered when it was connected.
+ * POST /api/webhooks/{type}/{integrationId}: inbound webhooks of external systems, no session; each
+ * proves itself the way its module checks (the secret registered on connecting). Telegram's
+ * addresses registered before the pipeline have this shape already. 200 with an empty JSON object
+ * once the delivery is taken: Telegram reads a body with a `method` as a call to make, so it has none.
  */
-export const webhooksRoutes = new Hono<AppEnv>().post('/telegram/:integrationId', ...telegramWebhookHandlers);
+const receive = factory.createHandlers(async (c) => {
+  const body = await readWebhookBody(c.req.raw);
+  await receiveWebhook(serviceContext(c), c.req.param('type') ?? '', c.req.param('integrationId') ?? '', {
+    header: (name) => c.req.header(name),
+    query: (name) => c.req.query(name),
+    body,
+  });
+  return c.json({});
+});
+
+export const webhooksRoutes = new Hono<AppEnv>().post('/:type/:integrationId', ...receive);

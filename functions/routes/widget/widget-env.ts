@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { createFactory, createMiddleware } from 'hono/factory';
 import type { AppVariables } from '../../http/env';
-import { AppError } from '../../http/errors';
 import type { ServiceContext } from '../../services/context';
 import { openWidget, type WidgetAccess } from '../../services/widget/widget-access';
+import { AppError } from '../../shared/app-error';
 
 /** The public widget endpoints: no session; the widget the page talks to instead. */
 export interface WidgetEnv {
@@ -35,7 +35,7 @@ export const widgetAccess = createMiddleware<WidgetEnv>(async (c, next) => {
     // Only the refusal itself (403, or 404 for a missing widget) is readable by the refused page.
     if (origin && error instanceof AppError) {
       const headers = { ...error.options.headers, 'access-control-allow-origin': origin, vary: 'Origin' };
-      throw new AppError(error.status, error.code, error.messageKey, { ...error.options, headers });
+      throw new AppError(error.code, error.messageKey, { ...error.options, headers });
     }
     throw error;
   }

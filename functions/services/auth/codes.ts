@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { authCodes, type CodePurpose } from '../../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../shared/app-error';
 import { CODE_LENGTH } from '../../shared/constants';
 import type { AuthPorts } from './auth-cache';
 import { sha256Hex } from './passwords';
@@ -88,7 +88,7 @@ async function countDecoyAttempt(kv: AuthPorts['kv'], email: string, purpose: Co
 }
 
 const refuse = (code: 'code_invalid' | 'code_expired' | 'code_attempts_exceeded') =>
-  new AppError(422, code, code, { fields: { code } });
+  new AppError(code, code, { fields: { code } });
 
 /**
  * Checks a code and burns it on success. `accountId` is the account that may take this code (none

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors';
+import { AppError } from '../../shared/app-error';
 import type { ServiceContext } from '../context';
 import { closeSessionSockets } from '../realtime/session-sockets';
 import { findAccountByEmail } from './find-account';
@@ -20,10 +20,10 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
   ]);
   const account = await findAccountByEmail(db, input.email);
   if (!(await verifyPasswordOf(input.password, account?.passwordHash)) || !account) {
-    throw new AppError(422, 'invalid_credentials');
+    throw new AppError('invalid_credentials');
   }
   await attempt.forgive();
-  if (!account.emailVerifiedAt) throw new AppError(403, 'email_not_verified');
+  if (!account.emailVerifiedAt) throw new AppError('email_not_verified');
   const { token, expiresAt } = await openSession(db, ctx.settings.jwtSecret, account.id, clock.now());
   return { token, expires_at: expiresAt.toISOString() };
 }

@@ -1,5 +1,5 @@
-import { AppError } from '../../http/errors';
 import type { Kv } from '../../ports/kv';
+import { AppError } from '../../shared/app-error';
 
 export interface Limit {
   /** What is counted, e.g. "login:email". */
@@ -30,7 +30,7 @@ const keyOf = (limit: Limit, subject: string) => `rl:${limit.scope}:${subject}`;
 
 async function tooMany(kv: Kv, key: string, limit: Limit): Promise<AppError> {
   const seconds = (await kv.ttl(key)) ?? limit.windowSeconds;
-  return new AppError(429, 'rate_limited', 'rate_limited', {
+  return new AppError('rate_limited', 'rate_limited', {
     params: { minutes: Math.max(1, Math.ceil(seconds / 60)) },
     headers: { 'retry-after': String(seconds) },
   });

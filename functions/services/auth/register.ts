@@ -1,6 +1,6 @@
 import { accounts } from '../../../db/schema';
-import { AppError } from '../../http/errors';
 import { translate } from '../../i18n/translate';
+import { AppError } from '../../shared/app-error';
 import { DEMO_DAYS } from '../../shared/constants';
 import type { RegisterInput } from '../../shared/schemas/auth';
 import type { ServiceContext } from '../context';
@@ -15,7 +15,7 @@ export async function register(ctx: ServiceContext, input: RegisterInput) {
   const { db, clock, kv, mail } = ctx.ports;
   await hit(kv, LIMITS.registerPerIp, ctx.clientIp);
   if (await findAccountByEmail(db, input.email)) {
-    throw new AppError(409, 'email_taken', 'email_taken', { fields: { email: 'email_taken' } });
+    throw new AppError('email_taken', 'email_taken', { fields: { email: 'email_taken' } });
   }
   const now = clock.now();
   const metrika = input.query.metrika ?? {};
@@ -36,7 +36,7 @@ export async function register(ctx: ServiceContext, input: RegisterInput) {
     .onConflictDoNothing()
     .returning();
   const account = inserted[0];
-  if (!account) throw new AppError(409, 'email_taken', 'email_taken', { fields: { email: 'email_taken' } });
+  if (!account) throw new AppError('email_taken', 'email_taken', { fields: { email: 'email_taken' } });
   await mailCode(mail, account, 'verify', await issueCode(db, account.id, 'verify', now));
   return {
     message: translate('verification_sent', account.lang, { email: account.email }),

@@ -6,12 +6,11 @@ import {
   subscriptionItems,
   subscriptions,
 } from '../../../db/schema';
-import { AppError } from '../../http/errors';
 import type { Db } from '../../ports/db';
+import { AppError } from '../../shared/app-error';
 import { formatMoney } from '../../shared/money';
 import type { BuyInput, SubscriptionItemsInput } from '../../shared/schemas/subscription';
 import type { AccountContext } from '../context';
-import { done, type Outcome, refused } from '../refusal';
 import { balanceOf, grantWelcomeCredit } from './balance';
 import { ownSubscription } from './own-subscription';
 import { paySubscription } from './pay-subscription';
@@ -20,7 +19,7 @@ import { type Quote, quote, termById, termOf } from './pricing';
 function quoteFor(ctx: AccountContext, items: SubscriptionItemsInput, termId: string): Quote {
   const term = termById(termId);
   if (!term)
-    throw new AppError(422, 'validation_failed', 'validation_failed', { fields: { term: 'invalid_value' } });
+    throw new AppError('validation_failed', 'validation_failed', { fields: { term: 'invalid_value' } });
   return quote(items, term, ctx.account.currency);
 }
 
@@ -112,13 +111,13 @@ async function subscriptionToPay(ctx: AccountContext, input: BuyInput): Promise<
   }
   if ('renew' in input) {
     const previous = await ownSubscription(ctx, input.renew);
-    if (!previous.paidAt) throw new AppError(409, 'subscription_state');
+    if (!previous.paidAt) throw new AppError('subscription_state');
     const renewal = await createRenewal(ctx.ports.db, ctx.account, ctx.ports.clock.now(), previous);
-    if (!renewal) throw new AppError(409, 'subscription_state', 'subscription_renewed_already');
+    if (!renewal) throw new AppError('subscription_state', 'subscription_renewed_already');
     return renewal;
   }
   const unpaid = await ownSubscription(ctx, input.id);
-  if (unpaid.paidAt) throw new AppError(409, 'subscription_state', 'subscription_paid_already');
+  if (unpaid.paidAt) throw new AppError('subscription_state', 'subscription_paid_already');
   return unpaid;
 }
 
@@ -127,19 +126,13 @@ async function subscriptionToPay(ctx: AccountContext, input: BuyInput): Promise<
  * subscription stays unpaid (inactive) and the answer is 402 with how much is missing, so the
  * owner can top up exactly that (the payment then pays it) or delete it.
  */
-export async function buySubscription(
-  ctx: AccountContext,
-  input: BuyInput,
-): Promise<Outcome<{ id: string }>> {
+export async function buySubscription(ctx: AccountContext, input: BuyInput): Promise<{ id: string }> {
   const row = await subscriptionToPay(ctx, input);
   // The welcome credit counts even for an API client that never read its balance.
   await grantWelcomeCredit(ctx.ports.db, ctx.account, ctx.ports.clock.now());
   const outcome = await paySubscription(ctx.ports.db, ctx.account, row.id, ctx.ports.clock.now());
-  if (outcome.paid) return done({ id: row.id });
-  return refused({
-    status: 402,
-    code: 'insufficient_balance',
-    messageKey: 'insufficient_balance',
+  if (outcome.paid) return { id: row.id };
+  throw new AppError('insufficient_balance', 'insufficient_balance', {
     params: { missing: formatMoney(outcome.missingMinor, row.currency, ctx.lang) },
     details: { missing_minor: outcome.missingMinor, currency: row.currency, subscription_id: row.id },
   });

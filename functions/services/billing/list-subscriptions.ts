@@ -7,7 +7,7 @@ import {
   subscriptionItems,
   subscriptions,
 } from '../../../db/schema';
-import { CONNECTED_AT } from '../../shared/connection-fields';
+import { CONNECTED_AT } from '../../shared/integration-catalogue';
 import type { AccountContext } from '../context';
 import {
   expiresInDays,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '../../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../shared/app-error';
 import type { SubscriptionItemsInput } from '../../shared/schemas/subscription';
 import type { AccountContext } from '../context';
 import { ownSubscription, ownSubscriptionWhere, subscriptionNotFound } from './own-subscription';
@@ -13,7 +13,7 @@ export async function updateSubscription(
   changes: { auto_renewal?: boolean; next_items?: SubscriptionItemsInput | null },
 ): Promise<void> {
   const row = await ownSubscription(ctx, id);
-  if (statusOf(row, ctx.ports.clock.now()) === 'expired') throw new AppError(409, 'subscription_state');
+  if (statusOf(row, ctx.ports.clock.now()) === 'expired') throw new AppError('subscription_state');
   await ctx.ports.db
     .update(subscriptions)
     .set({
@@ -28,7 +28,7 @@ export async function deleteSubscription(ctx: AccountContext, id: string): Promi
   const row = await ownSubscription(ctx, id);
   const status = statusOf(row, ctx.ports.clock.now());
   if (status !== 'inactive' && status !== 'expired') {
-    throw new AppError(409, 'subscription_state', 'subscription_not_deletable');
+    throw new AppError('subscription_state', 'subscription_not_deletable');
   }
   const [gone] = await ctx.ports.db
     .delete(subscriptions)

@@ -1,9 +1,9 @@
 import type { Account, SubscriptionKind } from '../../../db/schema';
 import { translate } from '../../i18n/translate';
 import type { Db } from '../../ports/db';
+import { AppError } from '../../shared/app-error';
 import type { Language } from '../../shared/constants';
-import { integrationLabel } from '../bots/account-integrations';
-import type { Refusal } from '../refusal';
+import { integrationLabel } from '../../shared/integration-catalogue';
 import { roomForOneMore } from './subscriptions';
 
 const kindLabel = (kind: SubscriptionKind, lang: Language) =>
@@ -21,13 +21,10 @@ export async function needsPlace(
   now: Date,
   exceptId: string,
   lang: Language,
-): Promise<Refusal | null> {
+): Promise<AppError | null> {
   if (await roomForOneMore(db, account, kind, now, exceptId)) return null;
-  return {
-    status: 402,
-    code: 'subscription_required',
-    messageKey: 'subscription_required',
+  return new AppError('subscription_required', 'subscription_required', {
     params: { kind: kindLabel(kind, lang) },
     details: { suggestion: { kind, quantity: 1 } },
-  };
+  });
 }

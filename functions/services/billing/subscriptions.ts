@@ -8,7 +8,7 @@ import {
   subscriptions,
 } from '../../../db/schema';
 import type { Db } from '../../ports/db';
-import { CONNECTED_AT } from '../../shared/connection-fields';
+import { CONNECTED_AT } from '../../shared/integration-catalogue';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
 

@@ -30,22 +30,3 @@ export async function integrationTypesById(ctx: AccountContext): Promise<Map<str
     .where(eq(integrations.accountId, ctx.account.id));
   return new Map(rows.map((row) => [row.id, row.type]));
 }
-
-const LABELS: Partial<Record<IntegrationType, string>> = {
-  kommo: 'Kommo',
-  amocrm: 'amoCRM',
-  yclients: 'YCLIENTS',
-  altegio: 'Altegio',
-  wazzup: 'Wazzup',
-  telegram: 'Telegram',
-  chatgpt: 'ChatGPT',
-  alfacrm: 'AlfaCRM',
-  retailcrm: 'RetailCRM',
-  tbank: 'T-Bank',
-  bitrix: 'Bitrix24',
-  whatsapp: 'WhatsApp',
-  avito: 'Avito',
-};
-
-/** How messages name an integration type. */
-export const integrationLabel = (type: IntegrationType): string => LABELS[type] ?? type;

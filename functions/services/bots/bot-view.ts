@@ -3,9 +3,9 @@ import { translate } from '../../i18n/translate';
 import { integrationTypeProblems } from '../../shared/bot-integration-problems';
 import { type BotProblem, botProblems } from '../../shared/bot-problems';
 import type { Language } from '../../shared/constants';
+import { integrationLabel } from '../../shared/integration-catalogue';
 import type { BotSettings } from '../../shared/schemas/bot';
 import type { BotSubscription } from '../billing/bot-coverage';
-import { integrationLabel } from './account-integrations';
 import { rowSettings } from './bot-row';
 
 /** The settings problems plus the rules that need the account's integrations (SPEC §5). */

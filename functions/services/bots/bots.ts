@@ -1,12 +1,12 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Bot, IntegrationType } from '../../../db/schema';
 import { bots } from '../../../db/schema';
+import { AppError } from '../../shared/app-error';
 import { MAX_BOTS } from '../../shared/constants';
 import { type BotSettingsInput, withChanges } from '../../shared/schemas/bot';
 import { botCoverage } from '../billing/bot-coverage';
 import { needsPlace } from '../billing/subscription-suggestion';
 import type { AccountContext } from '../context';
-import { done, type Outcome, refused } from '../refusal';
 import { integrationTypesById } from './account-integrations';
 import { rowSettings, settingsColumns } from './bot-row';
 import { accountBotProblems, type BotView, botView, problemViews } from './bot-view';
@@ -62,15 +62,13 @@ export async function updateBot(
 }
 
 /** PATCH {is_work}: switching on is refused while the settings have problems. */
-export async function switchBot(ctx: AccountContext, id: string, isWork: boolean): Promise<Outcome<BotView>> {
+export async function switchBot(ctx: AccountContext, id: string, isWork: boolean): Promise<BotView> {
   const row = await ownBot(ctx, id);
   const types = await integrationTypesById(ctx);
   if (isWork) {
     const problems = accountBotProblems(rowSettings(row), types);
     if (problems.length > 0) {
-      return refused({
-        code: 'bot_has_problems',
-        messageKey: 'bot_has_problems',
+      throw new AppError('bot_has_problems', 'bot_has_problems', {
         details: { problems: problemViews(problems, ctx.lang) },
       });
     }
@@ -83,7 +81,7 @@ export async function switchBot(ctx: AccountContext, id: string, isWork: boolean
         row.id,
         ctx.lang,
       );
-      if (place) return refused(place);
+      if (place) throw place;
     }
   }
   const now = ctx.ports.clock.now();
@@ -102,7 +100,7 @@ export async function switchBot(ctx: AccountContext, id: string, isWork: boolean
     .where(ownBotWhere(ctx, id))
     .returning();
   if (!saved) throw botNotFound();
-  return done(await view(ctx, saved, types));
+  return view(ctx, saved, types);
 }
 
 export async function deleteBot(ctx: AccountContext, id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { type Bot, bots } from '../../../db/schema';
 import { findTemplate } from '../../../db/seed/templates';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../shared/app-error';
+import { integrationLabel } from '../../shared/integration-catalogue';
 import {
   type BotSettings,
   type CreateBotInput,
@@ -10,8 +11,7 @@ import {
 import { ensureRoomFor } from '../account-limits';
 import { botCoverage } from '../billing/bot-coverage';
 import type { AccountContext } from '../context';
-import { done, type Outcome, refused } from '../refusal';
-import { connectedIntegrationsByType, integrationLabel, integrationTypesById } from './account-integrations';
+import { connectedIntegrationsByType, integrationTypesById } from './account-integrations';
 import { settingsColumns } from './bot-row';
 import { type BotView, botView } from './bot-view';
 import { missingIntegrations, templateSettings } from './templates';
@@ -21,20 +21,18 @@ async function startingPoint(
   ctx: AccountContext,
   templateId: string | null | undefined,
   lang: CreateBotInput['lang'],
-): Promise<Outcome<{ settings: BotSettings; templateId: string | null }>> {
-  if (!templateId) return done({ settings: defaultBotSettings(), templateId: null });
+): Promise<{ settings: BotSettings; templateId: string | null }> {
+  if (!templateId) return { settings: defaultBotSettings(), templateId: null };
   const template = findTemplate(templateId);
   if (!template) {
-    throw new AppError(422, 'validation_failed', 'template_not_found', {
+    throw new AppError('validation_failed', 'template_not_found', {
       fields: { template_id: 'template_not_found' },
     });
   }
   const connected = await connectedIntegrationsByType(ctx);
   const missing = missingIntegrations(template, connected);
   if (missing.length > 0) {
-    return refused({
-      code: 'template_integrations_missing',
-      messageKey: 'template_integrations_missing',
+    throw new AppError('template_integrations_missing', 'template_integrations_missing', {
       params: { types: missing.map(integrationLabel).join(', ') },
       details: {
         template_id: template.id,
@@ -43,7 +41,7 @@ async function startingPoint(
       },
     });
   }
-  return done({ settings: templateSettings(template, lang ?? ctx.lang, connected), templateId: template.id });
+  return { settings: templateSettings(template, lang ?? ctx.lang, connected), templateId: template.id };
 }
 
 /**
@@ -51,12 +49,11 @@ async function startingPoint(
  * account's language by default) and the other fields given override it; without, from the
  * defaults. A new bot is switched off; problems do not stop it from being saved.
  */
-export async function createBot(ctx: AccountContext, input: CreateBotInput): Promise<Outcome<BotView>> {
+export async function createBot(ctx: AccountContext, input: CreateBotInput): Promise<BotView> {
   const { template_id, lang, ...changes } = input;
   await ensureRoomFor(ctx, 'bots');
   const start = await startingPoint(ctx, template_id, lang);
-  if (!start.ok) return start;
-  const settings = withChanges(start.value.settings, changes);
+  const settings = withChanges(start.settings, changes);
   const now = ctx.ports.clock.now();
   const [row]: Bot[] = await ctx.ports.db
     .insert(bots)
@@ -64,12 +61,12 @@ export async function createBot(ctx: AccountContext, input: CreateBotInput): Pro
       ...settingsColumns(settings),
       accountId: ctx.account.id,
       isWork: false,
-      templateId: start.value.templateId,
+      templateId: start.templateId,
       createdAt: now,
       updatedAt: now,
     })
     .returning();
   if (!row) throw new Error('bot insert returned nothing');
   const coverage = await botCoverage(ctx.ports.db, ctx.account, now);
-  return done(botView(row, coverage(row), ctx.lang, await integrationTypesById(ctx)));
+  return botView(row, coverage(row), ctx.lang, await integrationTypesById(ctx));
 }

@@ -3,6 +3,7 @@ import { bots, chats, messages } from '../../../db/schema';
 import type { ChatsQuery } from '../../shared/schemas/chats';
 import type { AccountContext } from '../context';
 import { chatView } from './chat-view';
+import { unreadCounts } from './unread';
 
 /** A LIKE pattern that finds `text` literally: its own %, _ and \ match only themselves. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -17,20 +18,35 @@ function stateWhere(state: ChatsQuery['state'], now: Date): SQL | undefined {
   return undefined;
 }
 
+/** A phone as typed ("+7 (999) 111-22-33"): its digits, to find a stored phone whatever its format. */
+const phoneDigits = (search: string) => (/^[\d\s()+\-.]+$/.test(search) ? search.replace(/\D/g, '') : '');
+
+/**
+ * The search: a message text, the chat's external id, or the customer's name, phone or username
+ * (an "@name" finds the username without its @).
+ */
+function searchWhere(search: string): SQL | undefined {
+  const pattern = containing(search);
+  const digits = phoneDigits(search);
+  const username = search.startsWith('@') && search.length > 1 ? containing(search.slice(1)) : pattern;
+  return or(
+    ilike(chats.externalId, pattern),
+    ilike(chats.customerName, pattern),
+    ilike(chats.customerPhone, pattern),
+    ilike(chats.customerUsername, username),
+    digits.length >= 3
+      ? sql`regexp_replace(${chats.customerPhone}, '[^0-9]', '', 'g') like ${containing(digits)}`
+      : undefined,
+    sql`exists (select 1 from ${messages} where ${messages.chatId} = ${chats.id} and ${messages.text} ilike ${pattern})`,
+  );
+}
+
 /** GET /api/chats: the account's chats, the latest conversation first, with their last message. */
 export async function listChats(ctx: AccountContext, query: ChatsQuery) {
   const { db, clock } = ctx.ports;
   const now = clock.now();
   const conditions: (SQL | undefined)[] = [eq(chats.accountId, ctx.account.id), stateWhere(query.state, now)];
-  if (query.search) {
-    const pattern = containing(query.search);
-    conditions.push(
-      or(
-        ilike(chats.externalId, pattern),
-        sql`exists (select 1 from ${messages} where ${messages.chatId} = ${chats.id} and ${messages.text} ilike ${pattern})`,
-      ),
-    );
-  }
+  if (query.search) conditions.push(searchWhere(query.search));
   const where = and(...conditions);
   const { page, per_page: perPage } = query;
   const [rows, [total]] = await Promise.all([
@@ -45,10 +61,11 @@ export async function listChats(ctx: AccountContext, query: ChatsQuery) {
     db.select({ n: count() }).from(chats).where(where),
   ]);
   const ids = rows.map(({ chat }) => chat.id);
-  const lasts =
+  // The page's last messages and unread counts, each in one query for the whole page.
+  const [lasts, unreadOf] = await Promise.all([
     ids.length === 0
       ? []
-      : await db
+      : db
           .selectDistinctOn([messages.chatId], {
             chatId: messages.chatId,
             text: messages.text,
@@ -57,7 +74,9 @@ export async function listChats(ctx: AccountContext, query: ChatsQuery) {
           })
           .from(messages)
           .where(and(inArray(messages.chatId, ids), ne(messages.author, 'system')))
-          .orderBy(messages.chatId, desc(messages.seq));
+          .orderBy(messages.chatId, desc(messages.seq)),
+    unreadCounts(db, ids),
+  ]);
   const lastOf = new Map(lasts.map((last) => [last.chatId, last]));
   const totalCount = total?.n ?? 0;
   return {
@@ -67,6 +86,7 @@ export async function listChats(ctx: AccountContext, query: ChatsQuery) {
         chat.botId && botName !== null ? { id: chat.botId, name: botName } : null,
         lastOf.get(chat.id) ?? null,
         now,
+        unreadOf.get(chat.id) ?? 0,
       ),
     ),
     page,

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Chat, chats } from '../../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../shared/app-error';
 import { isUuid } from '../../shared/uuid';
 import type { AccountContext } from '../context';
 

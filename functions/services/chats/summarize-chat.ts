@@ -5,8 +5,8 @@ import { callPriceBound, PROMPT_TOKEN_BUDGET, promptTokenBound } from '../../eng
 import { releaseHold, reserve } from '../../engine/holds';
 import { botOfChat } from '../../engine/load';
 import { modelAccessFor } from '../../engine/model-access';
-import { AppError } from '../../http/errors';
 import { LlmError, type LlmMessage } from '../../ports/llm';
+import { AppError } from '../../shared/app-error';
 import { priceOf, resolveModel } from '../../shared/models';
 import { hit, type Limit } from '../auth/rate-limit';
 import { grantWelcomeCredit } from '../billing/balance';
@@ -67,7 +67,7 @@ export async function summarizeChat(ctx: AccountContext, id: string) {
   await grantWelcomeCredit(db, ctx.account, clock.now());
   // With the owner's own key nothing of ours is spent, so nothing is held.
   const holdId = ownKey ? null : await reserve(db, ctx.account, bound, clock.now());
-  if (!ownKey && !holdId) throw new AppError(402, 'low_balance');
+  if (!ownKey && !holdId) throw new AppError('low_balance');
   let summary: string;
   let result: Awaited<ReturnType<typeof llm.complete>>;
   try {
@@ -75,12 +75,12 @@ export async function summarizeChat(ctx: AccountContext, id: string) {
     summary = result.text.trim();
   } catch (error) {
     if (holdId) await releaseHold(db, holdId);
-    if (error instanceof LlmError) throw new AppError(502, 'internal_error', 'chat_summary_failed');
+    if (error instanceof LlmError) throw new AppError('upstream_failed', 'chat_summary_failed');
     throw error;
   }
   if (!summary) {
     if (holdId) await releaseHold(db, holdId);
-    throw new AppError(502, 'internal_error', 'chat_summary_failed');
+    throw new AppError('upstream_failed', 'chat_summary_failed');
   }
   const usage = { promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens };
   await recordOutcome(

@@ -1,11 +1,10 @@
 import { integrations } from '../../../db/schema';
-import { AppError } from '../../http/errors';
 import { translate } from '../../i18n/translate';
 import { sealConnectionData } from '../../integrations/connection-secrets';
-import { connectorFor } from '../../integrations/registry';
+import { moduleFor } from '../../integrations/registry';
+import { AppError } from '../../shared/app-error';
 import { needsPlace } from '../billing/subscription-suggestion';
 import type { AccountContext } from '../context';
-import { refusalError } from '../refusal';
 import { CONNECTED_AT, type IntegrationView, integrationView, isConnected } from './integration-view';
 import { integrationNotFound, ownIntegration, ownIntegrationWhere } from './own-integration';
 
@@ -18,17 +17,17 @@ export async function connectIntegration(
   id: string,
 ): Promise<IntegrationView & { message: string }> {
   const row = await ownIntegration(ctx, id);
-  const connector = connectorFor(row.type);
-  if (!connector) throw new AppError(422, 'integration_not_available');
+  const connector = moduleFor(row.type);
+  if (!connector) throw new AppError('integration_not_available');
   if (!isConnected(row)) {
     const { db, clock } = ctx.ports;
     const place = await needsPlace(db, ctx.account, row.type, clock.now(), row.id, ctx.lang);
-    if (place) throw refusalError(place);
+    if (place) throw place;
   }
   const result = await connector.connect(row, ctx);
   if (!result.ok) {
     console.warn(`integration ${row.id} (${row.type}): connecting failed: ${result.reason}`);
-    throw new AppError(422, 'integration_connect_failed');
+    throw new AppError('integration_connect_failed');
   }
   const [saved] = await ctx.ports.db
     .update(integrations)

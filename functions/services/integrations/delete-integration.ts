@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { bots, integrations } from '../../../db/schema';
+import { AppError } from '../../shared/app-error';
 import { botProblems } from '../../shared/bot-problems';
 import { rowSettings } from '../bots/bot-row';
 import type { AccountContext } from '../context';
@@ -7,28 +8,20 @@ import { botUsesIntegration, withoutIntegration } from './detach';
 import { disconnectQuietly } from './disconnect';
 import { integrationNotFound, ownIntegration } from './own-integration';
 
-export interface BoundBot {
-  id: string;
-  name: string;
-}
-
-export type DeleteOutcome = { deleted: true } | { deleted: false; bots: BoundBot[] };
-
 /**
  * DELETE /api/integrations/{id}. An integration bound to bots is deleted only when `confirmed`
- * (the user saw the list of those bots); then, in one transaction, it leaves every bot and their
+ * (the user saw the list of those bots: 409 integration_in_use names them); then, in one transaction, it leaves every bot and their
  * actions, a working bot left with problems is switched off, and the integration is deleted.
  */
-export async function deleteIntegration(
-  ctx: AccountContext,
-  id: string,
-  confirmed: boolean,
-): Promise<DeleteOutcome> {
+export async function deleteIntegration(ctx: AccountContext, id: string, confirmed: boolean): Promise<void> {
   const integration = await ownIntegration(ctx, id);
   const accountBots = await ctx.ports.db.select().from(bots).where(eq(bots.accountId, ctx.account.id));
   const bound = accountBots.filter((bot) => botUsesIntegration(bot, integration.id));
   if (bound.length > 0 && !confirmed) {
-    return { deleted: false, bots: bound.map((bot) => ({ id: bot.id, name: bot.name })) };
+    throw new AppError('integration_in_use', 'integration_in_use', {
+      params: { bots: bound.map((bot) => `«${bot.name}»`).join(', ') },
+      details: { bots: bound.map((bot) => ({ id: bot.id, name: bot.name })) },
+    });
   }
   const now = ctx.ports.clock.now();
   await ctx.ports.db.transaction(async (tx) => {
@@ -47,5 +40,4 @@ export async function deleteIntegration(
     if (!deleted) throw integrationNotFound();
   });
   await disconnectQuietly(ctx, integration);
-  return { deleted: true };
 }

@@ -1,5 +1,5 @@
 import type { Integration } from '../../../db/schema';
-import { connectorFor } from '../../integrations/registry';
+import { moduleFor } from '../../integrations/registry';
 import type { AccountContext } from '../context';
 import { isConnected } from './integration-view';
 
@@ -11,7 +11,7 @@ import { isConnected } from './integration-view';
  * that another integration is connected to.
  */
 export async function disconnectQuietly(ctx: AccountContext, row: Integration): Promise<void> {
-  const connector = connectorFor(row.type);
+  const connector = moduleFor(row.type);
   if (!connector?.disconnect || !isConnected(row)) return;
   try {
     await connector.disconnect(row, ctx);

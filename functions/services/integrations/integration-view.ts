@@ -1,8 +1,12 @@
 import type { Integration, IntegrationType } from '../../../db/schema';
 import { MIN_TAIL_SHOWN } from '../../integrations/connection-secrets';
 import { isSealed, openSecret, SecretUnreadable } from '../../secrets/secret-box';
-import { CONNECTED_AT, connectionFields, serverFields } from '../../shared/connection-fields';
-import { integrationKind, isBuiltIntegrationType } from '../../shared/integration-types';
+import {
+  CONNECTED_AT,
+  connectionFields,
+  describeIntegration,
+  serverFields,
+} from '../../shared/integration-catalogue';
 
 export { CONNECTED_AT };
 
@@ -116,8 +120,8 @@ export const integrationView = (row: Integration) => ({
   connection_data: connectionDataView(row.type, row.connectionData),
   activated: row.activated,
   connected: isConnected(row),
-  kind: integrationKind(row.type),
-  available: isBuiltIntegrationType(row.type),
+  kind: describeIntegration(row.type).kind,
+  available: describeIntegration(row.type).built,
   created_at: row.createdAt.toISOString(),
 });
 

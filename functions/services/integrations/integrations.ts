@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { type Integration, integrations } from '../../../db/schema';
-import { AppError } from '../../http/errors';
 import { sealConnectionData } from '../../integrations/connection-secrets';
+import { AppError } from '../../shared/app-error';
 import { MAX_INTEGRATIONS } from '../../shared/constants';
 import type { SaveIntegrationInput, UpdateIntegrationInput } from '../../shared/schemas/integration';
 import { ensureRoomFor } from '../account-limits';
@@ -90,7 +90,7 @@ export async function saveIntegration(
   if (input.id !== undefined) {
     const row = await ownIntegration(ctx, input.id);
     if (row.type !== input.type) {
-      throw new AppError(422, 'validation_failed', 'validation_failed', {
+      throw new AppError('validation_failed', 'validation_failed', {
         fields: { type: 'invalid_value' },
       });
     }

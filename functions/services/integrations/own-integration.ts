@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { type Integration, integrations } from '../../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../shared/app-error';
 import { isUuid } from '../../shared/uuid';
 import type { AccountContext } from '../context';
 

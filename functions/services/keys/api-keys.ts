@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { type Account, accounts, apiKeys } from '../../../db/schema';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, notFound } from '../../shared/app-error';
 import { MAX_API_KEYS } from '../../shared/constants';
 import { randomToken } from '../../shared/same-secret';
 import { isUuid } from '../../shared/uuid';
@@ -37,7 +37,7 @@ export async function createKey(ctx: AccountContext, comment: string) {
     .select({ n: count() })
     .from(apiKeys)
     .where(eq(apiKeys.accountId, ctx.account.id));
-  if ((existing?.n ?? 0) >= MAX_API_KEYS) throw new AppError(422, 'keys_limit');
+  if ((existing?.n ?? 0) >= MAX_API_KEYS) throw new AppError('keys_limit');
   const secret = newSecret();
   const [row] = await db
     .insert(apiKeys)

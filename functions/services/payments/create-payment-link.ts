@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { subscriptions, transactions } from '../../../db/schema';
-import { AppError } from '../../http/errors';
 import { PaymentProviderError } from '../../ports/payments';
+import { AppError } from '../../shared/app-error';
 import { formatMoney } from '../../shared/money';
 import { type PaymentLinkInput, PROVIDER_MIN_MINOR, TOP_UP_LIMITS_MINOR } from '../../shared/schemas/payment';
 import type { AccountContext } from '../context';
 import { notificationUrl, returnUrl } from './payment-urls';
 
 const paymentFailed = (reason: string) =>
-  new AppError(422, 'payment_failed', 'payment_failed', { params: { reason } });
+  new AppError('payment_failed', 'payment_failed', { params: { reason } });
 
 /**
  * POST /api/payment/link: records the top-up as a "not paid" transaction (its id is the order id
@@ -18,12 +18,12 @@ export async function createPaymentLink(ctx: AccountContext, input: PaymentLinkI
   const { account } = ctx;
   const provider = ctx.ports.payments.forCurrency(input.currency);
   if (!provider) {
-    throw new AppError(422, 'payments_not_configured', 'payments_not_configured', {
+    throw new AppError('payments_not_configured', 'payments_not_configured', {
       params: { currency: input.currency.toUpperCase() },
     });
   }
   if (input.currency !== account.currency) {
-    throw new AppError(422, 'validation_failed', 'payment_currency_mismatch', {
+    throw new AppError('validation_failed', 'payment_currency_mismatch', {
       params: { currency: account.currency.toUpperCase() },
     });
   }
@@ -33,7 +33,7 @@ export async function createPaymentLink(ctx: AccountContext, input: PaymentLinkI
     ...(input.subscription_id ? { min: PROVIDER_MIN_MINOR[account.currency] } : {}),
   };
   if (input.amount_minor < limits.min || input.amount_minor > limits.max) {
-    throw new AppError(422, 'validation_failed', 'validation_failed', {
+    throw new AppError('validation_failed', 'validation_failed', {
       fields: { amount_minor: 'amount_range' },
       params: {
         min: formatMoney(limits.min, account.currency, ctx.lang),
@@ -47,8 +47,8 @@ export async function createPaymentLink(ctx: AccountContext, input: PaymentLinkI
       .select({ paidAt: subscriptions.paidAt })
       .from(subscriptions)
       .where(and(eq(subscriptions.id, input.subscription_id), eq(subscriptions.accountId, account.id)));
-    if (!unpaid) throw new AppError(404, 'not_found', 'subscription_not_found');
-    if (unpaid.paidAt) throw new AppError(409, 'subscription_state', 'subscription_paid_already');
+    if (!unpaid) throw new AppError('not_found', 'subscription_not_found');
+    if (unpaid.paidAt) throw new AppError('subscription_state', 'subscription_paid_already');
   }
   const [row] = await db
     .insert(transactions)

@@ -1,8 +1,8 @@
 import type { Transaction } from '../../../db/schema';
-import { AppError, notFound } from '../../http/errors';
 import { renderActPdf, renderInvoicePdf } from '../../payments/invoice/pdf';
 import type { InvoiceRequisites } from '../../payments/invoice/requisites';
 import { calendarDate, documentTexts } from '../../payments/invoice/texts';
+import { AppError, notFound } from '../../shared/app-error';
 import type { AccountContext } from '../context';
 import { ownInvoice } from './invoices';
 
@@ -11,7 +11,7 @@ export const PRODUCT_NAME = 'Конструктор ботов';
 
 function parts(ctx: AccountContext, row: Transaction) {
   const seller = ctx.settings.invoiceSeller;
-  if (!seller) throw new AppError(422, 'invoices_not_configured');
+  if (!seller) throw new AppError('invoices_not_configured');
   return {
     seller,
     buyer: row.requisites as unknown as InvoiceRequisites,

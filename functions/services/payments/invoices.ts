@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { accountRequisites, transactions } from '../../../db/schema';
-import { AppError, notFound } from '../../http/errors';
 import type { InvoiceRequisites } from '../../payments/invoice/requisites';
 import { checkRequisites } from '../../payments/invoice/requisites';
+import { AppError, notFound } from '../../shared/app-error';
 import { formatMoney } from '../../shared/money';
 import { TOP_UP_LIMITS_MINOR } from '../../shared/schemas/payment';
 import type { AccountContext } from '../context';
@@ -32,7 +32,7 @@ function checkedRequisites(input: Record<string, string | null | undefined>): In
     Object.entries(checked.fields).map(([name, key]) => [`requisites.${name}`, key]),
   );
   const anyEmpty = Object.values(checked.fields).includes('invoice_fields_required');
-  throw new AppError(422, 'validation_failed', anyEmpty ? 'invoice_fields_required' : 'validation_failed', {
+  throw new AppError('validation_failed', anyEmpty ? 'invoice_fields_required' : 'validation_failed', {
     fields,
   });
 }
@@ -45,11 +45,11 @@ export async function createInvoice(
   ctx: AccountContext,
   input: { amount_minor: number; requisites: Record<string, string | null | undefined> },
 ) {
-  if (!invoicesAvailable(ctx)) throw new AppError(422, 'invoices_not_configured');
+  if (!invoicesAvailable(ctx)) throw new AppError('invoices_not_configured');
   const requisites = checkedRequisites(input.requisites);
   const limits = TOP_UP_LIMITS_MINOR.rub;
   if (input.amount_minor < limits.min || input.amount_minor > limits.max) {
-    throw new AppError(422, 'validation_failed', 'validation_failed', {
+    throw new AppError('validation_failed', 'validation_failed', {
       fields: { amount_minor: 'amount_range' },
       params: {
         min: formatMoney(limits.min, 'rub', ctx.lang),

@@ -1,7 +1,7 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import { accounts, balanceEntries, balanceHolds, subscriptions } from '../../../db/schema';
 import { lockAccount } from '../../engine/holds';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../shared/app-error';
 import { WELCOME_CREDIT_MINOR } from '../../shared/balance';
 import type { Currency } from '../../shared/constants';
 import type { AccountContext } from '../context';
@@ -34,7 +34,7 @@ export async function changeCurrency(ctx: AccountContext, currency: Currency): P
       .where(and(eq(balanceHolds.accountId, accountId), gt(balanceHolds.expiresAt, clock.now())))
       .limit(1);
     if (moved || paid || held) {
-      throw new AppError(409, 'currency_locked', 'currency_locked', {
+      throw new AppError('currency_locked', 'currency_locked', {
         fields: { currency: 'currency_locked' },
       });
     }

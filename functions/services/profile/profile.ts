@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type Account, accounts } from '../../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../shared/app-error';
 import type { Currency, Language } from '../../shared/constants';
 import { accountChanged } from '../auth/auth-cache';
 import type { AccountContext } from '../context';
@@ -32,7 +32,7 @@ async function save(ctx: AccountContext, changes: Partial<typeof accounts.$infer
     .set(changes)
     .where(eq(accounts.id, ctx.account.id))
     .returning();
-  if (!account) throw new AppError(401, 'unauthorized');
+  if (!account) throw new AppError('unauthorized');
   // Signed-in requests read the account from a cache; this makes them see the change at once.
   await accountChanged(ctx.ports.kv, account.id);
   return profileView(account);
@@ -65,7 +65,7 @@ export async function setTelegramRecipients(ctx: AccountContext, contacts: strin
   for (const [index, contact] of contacts.entries()) {
     const key = recipientKey(contact);
     if (seen.has(key)) {
-      throw new AppError(422, 'validation_failed', 'recipient_duplicate', {
+      throw new AppError('validation_failed', 'recipient_duplicate', {
         fields: { [`contacts.${index}`]: 'recipient_duplicate' },
       });
     }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { messages } from '../../../db/schema';
-import { isVisibleToVisitor, widgetMessageView } from '../../channels/onchat-view';
+import { isVisibleToVisitor, widgetMessageView } from '../../integrations/onchat/view';
 import type { WidgetDialogue } from '../../shared/onchat';
 import type { WidgetDialogueQuery } from '../../shared/schemas/widget';
 import { hit } from '../auth/rate-limit';

@@ -1,6 +1,6 @@
-import { publishToVisitor } from '../../channels/onchat';
-import { isVisibleToVisitor, widgetMessageView } from '../../channels/onchat-view';
 import { receiveFromIntegration } from '../../engine/integration-inbound';
+import { publishToVisitor } from '../../integrations/onchat/send';
+import { isVisibleToVisitor, widgetMessageView } from '../../integrations/onchat/view';
 import type { WidgetSent } from '../../shared/onchat';
 import type { WidgetMessageInput } from '../../shared/schemas/widget';
 import { hit } from '../auth/rate-limit';

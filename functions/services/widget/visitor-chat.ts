@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Chat, messages } from '../../../db/schema';
-import { visitorRoom } from '../../channels/onchat-view';
 import { findChat } from '../../engine/chats';
+import { visitorRoom } from '../../integrations/onchat/view';
 import type { ServiceContext } from '../context';
 import type { WidgetAccess } from './widget-access';
 

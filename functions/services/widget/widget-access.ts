@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { type Integration, integrations } from '../../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../shared/app-error';
 import { hostAllowed, type OnchatSettings, originHost } from '../../shared/onchat';
 import { readOnchatSettings } from '../../shared/schemas/onchat';
 import { isUuid } from '../../shared/uuid';
@@ -13,7 +13,7 @@ export interface WidgetAccess {
   settings: OnchatSettings;
 }
 
-export const widgetUnavailable = () => new AppError(404, 'not_found', 'widget_unavailable');
+export const widgetUnavailable = () => new AppError('not_found', 'widget_unavailable');
 
 /**
  * The widget of a connected, switched-on onchat integration, for a page of `origin`. Any other id
@@ -37,7 +37,7 @@ export async function openWidget(
   if (settings.allowed_domains.length > 0) {
     const host = originHost(origin);
     if (host === null || !hostAllowed(host, settings.allowed_domains)) {
-      throw new AppError(403, 'origin_not_allowed');
+      throw new AppError('origin_not_allowed');
     }
   }
   return { integration, settings };

@@ -24,13 +24,23 @@ export interface ChatStopView {
   paused_until: string | null;
 }
 
+/** Who the customer is, as the channel named them; null where it did not say. */
+export interface ChatCustomer {
+  name: string | null;
+  phone: string | null;
+  username: string | null;
+}
+
 /** GET /api/chats item. */
 export interface ChatItem extends ChatStopView {
   bot: { id: string; name: string } | null;
   channel: string;
   external_id: string;
+  customer: ChatCustomer;
   last_message: { text: string; author: ChatAuthor; created_at: string } | null;
   last_message_at: string;
+  /** The customer's messages the owner has not seen yet (opening the chat marks them read). */
+  unread: number;
 }
 
 export interface ChatMessage {

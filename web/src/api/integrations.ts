@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import type { IntegrationType } from '../../../db/schema/integrations';
-import type { IntegrationKind } from '../../../functions/shared/integration-types';
+import type { IntegrationKind } from '../../../functions/shared/integration-catalogue';
 import { BOTS_PATH } from './bots';
 import { api } from './client';
 import { isApiError } from './errors';

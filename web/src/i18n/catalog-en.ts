@@ -9,6 +9,8 @@ import { history } from './catalog/en/history';
 import { integrations } from './catalog/en/integrations';
 import { profile } from './catalog/en/profile';
 import { shell } from './catalog/en/shell';
+import { wappi } from './catalog/en/wappi';
+import { wazzup } from './catalog/en/wazzup';
 import type { ru } from './catalog-ru';
 import { sharedCatalog } from './shared';
 
@@ -26,4 +28,6 @@ export const en: Record<keyof typeof ru, string> = {
   ...chats,
   ...history,
   ...balance,
+  ...wazzup,
+  ...wappi,
 };

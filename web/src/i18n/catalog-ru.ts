@@ -9,6 +9,8 @@ import { history } from './catalog/ru/history';
 import { integrations } from './catalog/ru/integrations';
 import { profile } from './catalog/ru/profile';
 import { shell } from './catalog/ru/shell';
+import { wappi } from './catalog/ru/wappi';
+import { wazzup } from './catalog/ru/wazzup';
 import { sharedCatalog } from './shared';
 
 /**
@@ -28,4 +30,6 @@ export const ru = {
   ...chats,
   ...history,
   ...balance,
+  ...wazzup,
+  ...wappi,
 } as const;

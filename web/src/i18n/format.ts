@@ -28,6 +28,18 @@ export function formatDateTime(value: string | Date, lang: Language): string {
 
 const locale = numberLocale;
 
+/**
+ * When something happened, as a list of conversations shows it: today only the time (HH:MM), earlier
+ * this year the day and short month ("5 мар.", "Mar 5"), before that the date as formatDate.
+ */
+export function formatRecent(value: string | Date, lang: Language, now: Date = new Date()): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  if (date.getFullYear() !== now.getFullYear()) return formatDate(date, lang);
+  if (date.getMonth() === now.getMonth() && date.getDate() === now.getDate()) return formatTime(date);
+  return new Intl.DateTimeFormat(locale(lang), { day: 'numeric', month: 'short' }).format(date);
+}
+
 export { formatMoney };
 
 /**

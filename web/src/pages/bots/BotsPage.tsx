@@ -13,7 +13,7 @@ import { offerSubscriptionFor } from '../../components/subscription-suggestion';
 import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { PATHS } from '../../routes/paths';
-import { BotRow } from './BotRow';
+import { BotCard, BotRow } from './BotRow';
 import { TemplatesModal } from './TemplatesModal';
 
 /** /bots: the bot list, switching bots on and off, deleting, and creating manually or from a template. */
@@ -94,35 +94,43 @@ export function BotsPage() {
       </Paper>
     );
   } else {
+    const props = (bot: BotView) => ({
+      bot,
+      busy: busy.has(bot.id),
+      onSwitch: (isWork: boolean) => switchBot(bot, isWork),
+      onDelete: () => deletion.ask(bot),
+    });
+    // A table from a laptop up; on narrower screens each bot is a card, as the table would scroll.
     body = (
-      <Paper withBorder radius="md" p="md">
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" aria-label={t('section.bots.title')} data-testid="bots-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('bots.column.name')}</Table.Th>
-                <Table.Th>{t('bots.column.work')}</Table.Th>
-                <Table.Th>{t('bots.column.connections')}</Table.Th>
-                <Table.Th>{t('bots.column.problems')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('keys.column.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {bots.map((bot) => (
-                <BotRow
-                  key={bot.id}
-                  bot={bot}
-                  busy={busy.has(bot.id)}
-                  onSwitch={(isWork) => switchBot(bot, isWork)}
-                  onDelete={() => deletion.ask(bot)}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <>
+        <Paper withBorder radius="md" p="md" visibleFrom="md">
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" aria-label={t('section.bots.title')} data-testid="bots-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('bots.column.name')}</Table.Th>
+                  <Table.Th>{t('bots.column.work')}</Table.Th>
+                  <Table.Th>{t('bots.column.connections')}</Table.Th>
+                  <Table.Th>{t('bots.column.problems')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('keys.column.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {bots.map((bot) => (
+                  <BotRow key={bot.id} {...props(bot)} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+        <Stack gap="xs" hiddenFrom="md" data-testid="bots-cards">
+          {bots.map((bot) => (
+            <BotCard key={bot.id} {...props(bot)} />
+          ))}
+        </Stack>
+      </>
     );
   }
 

@@ -6,6 +6,7 @@ import { ConfirmModal } from '../../components/ConfirmModal';
 import { notifyError } from '../../components/notify';
 import { useT } from '../../i18n/use-t';
 import { ChatPauseMenu } from './ChatPauseMenu';
+import { chatTitle } from './chat-title';
 
 interface ChatControlsProps {
   chat: ChatItem;
@@ -75,7 +76,7 @@ export function ChatControls({ chat, onChanged, onDeleted }: ChatControlsProps) 
       <ConfirmDeleteModal
         deletion={deletion}
         title={t('chats.delete_title')}
-        text={(item) => t('chats.delete_text', { name: item.external_id })}
+        text={(item) => t('chats.delete_text', { name: chatTitle(item, t) })}
       />
     </Group>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, ScrollArea, Stack, Text, useMantineTheme } from '@mantine/core';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useChat } from '../../api/chats';
 import { ErrorModal } from '../../components/ErrorModal';
@@ -9,6 +9,8 @@ import { ChatMessageBubble } from './ChatMessageBubble';
 import { ChatReply } from './ChatReply';
 import { ChatStateBadge } from './ChatStateBadge';
 import { ChatSummary } from './ChatSummary';
+import { ChannelIcon, chatChannelName } from './chat-channels';
+import { chatTitle, customerContacts } from './chat-title';
 import { useEarlierMessages } from './use-earlier-messages';
 
 interface ChatDialogueProps {
@@ -35,6 +37,24 @@ export function ChatDialogue({ chatId, onChanged, onDeleted, live }: ChatDialogu
     if (lastId) viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
   }, [lastId]);
 
+  // On a phone the dialogue sits below the list: opening a chat brings it into view.
+  const section = useRef<HTMLElement>(null);
+  const { breakpoints } = useMantineTheme();
+  const shown = chat !== undefined;
+  useEffect(() => {
+    if (shown && !window.matchMedia(`(min-width: ${breakpoints.md})`).matches) {
+      section.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    }
+  }, [shown, breakpoints.md]);
+
+  // Loading the newest messages marked them read: the list refreshes, so its unread badge follows.
+  const onChangedRef = useRef(onChanged);
+  onChangedRef.current = onChanged;
+  const newestId = chat?.messages.at(-1)?.id;
+  useEffect(() => {
+    if (newestId) onChangedRef.current();
+  }, [newestId]);
+
   useLayoutEffect(() => {
     const element = viewport.current;
     if (!firstId || !element || fromBottom.current === null) return;
@@ -54,18 +74,30 @@ export function ChatDialogue({ chatId, onChanged, onDeleted, live }: ChatDialogu
   };
 
   if (!chat) return error ? <ErrorModal error={error} onRetry={() => mutate()} /> : <PageLoader />;
+  const title = chatTitle(chat, t);
+  const about = [chatChannelName(chat.channel, t), ...customerContacts(chat, title)].filter(
+    (part) => part !== title,
+  );
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={chat.external_id}>
-      <Group justify="space-between" mb="sm" align="flex-start">
-        <Stack gap={2}>
-          <Group gap="xs">
-            <Text fw={600}>{chat.external_id}</Text>
-            <ChatStateBadge chat={chat} />
-          </Group>
-          <Text size="xs" c="dimmed">
-            {chat.bot?.name ?? t('chats.no_bot')} · {chat.channel}
-          </Text>
-        </Stack>
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title} ref={section}>
+      <Group justify="space-between" mb="sm" align="flex-start" gap="sm">
+        <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 16rem' }}>
+          <ChannelIcon channel={chat.channel} size={40} />
+          <Stack gap={2} miw={0}>
+            <Group gap="xs" wrap="nowrap">
+              <Text fw={600} truncate data-testid="chat-dialogue-title">
+                {title}
+              </Text>
+              <ChatStateBadge chat={chat} />
+            </Group>
+            <Text size="xs" c="dimmed" data-testid="chat-dialogue-about">
+              {about.join(' · ')}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {chat.bot ? t('chats.bot_label', { name: chat.bot.name }) : t('chats.bot_none')}
+            </Text>
+          </Stack>
+        </Group>
         <ChatControls chat={chat} onChanged={changed} onDeleted={onDeleted} />
       </Group>
       <ScrollArea h={420} viewportRef={viewport} type="auto" offsetScrollbars>

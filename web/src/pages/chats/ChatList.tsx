@@ -38,8 +38,8 @@ export function ChatList({ openId, onOpen, onBulkDone, live }: ChatListProps) {
   return (
     <Stack gap="sm">
       <TextInput
-        placeholder={t('chats.search')}
-        aria-label={t('chats.search')}
+        placeholder={t('chats.search_people')}
+        aria-label={t('chats.search_people')}
         value={search}
         onChange={(event) => {
           setSearch(event.currentTarget.value);

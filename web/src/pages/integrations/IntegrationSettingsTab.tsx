@@ -8,6 +8,8 @@ import { useT } from '../../i18n/use-t';
 import { ChatgptSettings } from './ChatgptSettings';
 import { OnchatSettings } from './OnchatSettings';
 import { TelegramSettings } from './TelegramSettings';
+import { WappiSettings } from './WappiSettings';
+import { WazzupSettings } from './WazzupSettings';
 
 interface IntegrationSettingsTabProps {
   integration: IntegrationView;
@@ -22,6 +24,8 @@ const TYPE_SETTINGS: Partial<Record<IntegrationType, ComponentType<IntegrationSe
   chatgpt: ChatgptSettings,
   onchat: OnchatSettings,
   telegram: TelegramSettings,
+  wazzup: WazzupSettings,
+  wappi: WappiSettings,
 };
 
 /** The settings every type shares (on/off, the external account), then the type's own. */

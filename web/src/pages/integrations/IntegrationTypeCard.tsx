@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { IntegrationType } from '../../../../db/schema/integrations';
-import { isBuiltIntegrationType } from '../../../../functions/shared/integration-types';
+import { isBuiltIntegrationType } from '../../../../functions/shared/integration-catalogue';
 import type { IntegrationView } from '../../api/integrations';
 import { useT } from '../../i18n/use-t';
 import { typePath } from './integration-links';

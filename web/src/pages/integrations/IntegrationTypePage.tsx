@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, EmptyState, Group, Paper, Stack, Text, Title } f
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { IntegrationType } from '../../../../db/schema/integrations';
-import { isBuiltIntegrationType } from '../../../../functions/shared/integration-types';
+import { isBuiltIntegrationType } from '../../../../functions/shared/integration-catalogue';
 import type { IntegrationView, useIntegrationList } from '../../api/integrations';
 import { notifyError } from '../../components/notify';
 import { useT } from '../../i18n/use-t';

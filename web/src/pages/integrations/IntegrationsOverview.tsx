@@ -4,13 +4,14 @@ import type { IntegrationType } from '../../../../db/schema/integrations';
 import {
   CHANNEL_INTEGRATION_TYPES,
   DATA_SOURCE_INTEGRATION_TYPES,
-  type IntegrationKind,
-} from '../../../../functions/shared/integration-types';
+} from '../../../../functions/shared/integration-catalogue';
 import type { IntegrationView } from '../../api/integrations';
 import { useT } from '../../i18n/use-t';
 import { IntegrationTypeCard } from './IntegrationTypeCard';
 
-const TABS: Record<IntegrationKind, readonly IntegrationType[]> = {
+type Tab = 'data_source' | 'channel';
+
+const TABS: Record<Tab, readonly IntegrationType[]> = {
   data_source: DATA_SOURCE_INTEGRATION_TYPES,
   channel: CHANNEL_INTEGRATION_TYPES,
 };
@@ -18,7 +19,7 @@ const TABS: Record<IntegrationKind, readonly IntegrationType[]> = {
 /** /integrations: the tabs data sources and channels, a card per §3 type. */
 export function IntegrationsOverview({ integrations }: { integrations: IntegrationView[] }) {
   const { t } = useT();
-  const [tab, setTab] = useState<IntegrationKind>('data_source');
+  const [tab, setTab] = useState<Tab>('data_source');
   const grid = (types: readonly IntegrationType[]) => (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} pt="md">
       {types.map((type) => (

@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { MAX_API_KEYS } from '../../../../functions/shared/constants';
 import { type ApiKeyView, type CreatedApiKey, useApiKeys } from '../../api/keys';
@@ -63,54 +63,82 @@ export function ApiKeysCard() {
       </EmptyState>
     );
   } else {
+    const actions = (key: ApiKeyView) => (
+      <Group gap="xs" justify="flex-end" wrap="nowrap">
+        <Button
+          size="compact-xs"
+          variant="default"
+          aria-label={t('keys.edit_named', { name: keyName(key) })}
+          onClick={() => setEditing({ mode: 'edit', key })}
+        >
+          {t('common.edit')}
+        </Button>
+        <DeleteRowButton
+          label={t('keys.delete_named', { name: keyName(key) })}
+          onClick={() => deletion.ask(key)}
+        />
+      </Group>
+    );
+    // A table from a laptop up; on narrower screens each key is a card, as the table would scroll.
     body = (
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="xs" aria-label={t('keys.title')} data-testid="keys-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('keys.column.comment')}</Table.Th>
-              <Table.Th>{t('keys.column.key')}</Table.Th>
-              <Table.Th>{t('keys.column.created')}</Table.Th>
-              <Table.Th>{t('keys.column.last_used')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('keys.column.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {keys.map((key) => (
-              <Table.Tr key={key.id} data-testid="key-row">
-                <Table.Td>{key.comment || <Text c="dimmed">{t('keys.no_comment')}</Text>}</Table.Td>
-                <Table.Td>
-                  <Text ff="monospace" size="sm">
-                    {key.prefix}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{formatDate(key.created_at, lang)}</Table.Td>
-                <Table.Td>
-                  {key.last_used_at ? formatDate(key.last_used_at, lang) : t('keys.never_used')}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button
-                      size="compact-xs"
-                      variant="default"
-                      aria-label={t('keys.edit_named', { name: keyName(key) })}
-                      onClick={() => setEditing({ mode: 'edit', key })}
-                    >
-                      {t('common.edit')}
-                    </Button>
-                    <DeleteRowButton
-                      label={t('keys.delete_named', { name: keyName(key) })}
-                      onClick={() => deletion.ask(key)}
-                    />
-                  </Group>
-                </Table.Td>
+      <>
+        <Table.ScrollContainer minWidth={560} visibleFrom="md">
+          <Table verticalSpacing="xs" aria-label={t('keys.title')} data-testid="keys-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('keys.column.comment')}</Table.Th>
+                <Table.Th>{t('keys.column.key')}</Table.Th>
+                <Table.Th>{t('keys.column.created')}</Table.Th>
+                <Table.Th>{t('keys.column.last_used')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('keys.column.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {keys.map((key) => (
+                <Table.Tr key={key.id} data-testid="key-row">
+                  <Table.Td>{key.comment || <Text c="dimmed">{t('keys.no_comment')}</Text>}</Table.Td>
+                  <Table.Td>
+                    <Text ff="monospace" size="sm">
+                      {key.prefix}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatDate(key.created_at, lang)}</Table.Td>
+                  <Table.Td>
+                    {key.last_used_at ? formatDate(key.last_used_at, lang) : t('keys.never_used')}
+                  </Table.Td>
+                  <Table.Td>{actions(key)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Stack gap="xs" hiddenFrom="md" data-testid="keys-cards">
+          {keys.map((key) => (
+            <Paper key={key.id} withBorder radius="md" p="sm" data-testid="key-card">
+              <Stack gap={4}>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="sm" fw={500} c={key.comment ? undefined : 'dimmed'}>
+                    {key.comment || t('keys.no_comment')}
+                  </Text>
+                  {actions(key)}
+                </Group>
+                <Text ff="monospace" size="sm">
+                  {key.prefix}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('keys.column.created')}: {formatDate(key.created_at, lang)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('keys.column.last_used')}:{' '}
+                  {key.last_used_at ? formatDate(key.last_used_at, lang) : t('keys.never_used')}
+                </Text>
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      </>
     );
   }
 

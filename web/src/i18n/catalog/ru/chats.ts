@@ -58,4 +58,16 @@ export const chats = {
   'chats.page': 'Страница {page} из {pages}',
   'chats.prev': 'Назад',
   'chats.next': 'Вперёд',
+  'chats.search_people': 'Поиск по имени, телефону и сообщениям',
+  'chats.visitor': 'Посетитель сайта',
+  'chats.check_title': 'Проверка',
+  'chats.channel.telegram': 'Telegram',
+  'chats.channel.whatsapp': 'WhatsApp',
+  'chats.channel.onchat': 'Сайт',
+  'chats.channel.check': 'Проверка',
+  'chats.channel.avito': 'Авито',
+  'chats.bot_label': 'Бот: {name}',
+  'chats.bot_none': 'Без бота',
+  'chats.unread':
+    '{count, plural, one {# непрочитанное сообщение} few {# непрочитанных сообщения} many {# непрочитанных сообщений} other {# непрочитанного сообщения}}',
 } as const;

@@ -8,7 +8,8 @@ import {
 import { AppSelect } from '../../../components/AppSelect';
 import type { MentionOption } from '../../../components/MentionTextarea';
 import { useT } from '../../../i18n/use-t';
-import { ActionSettings, ActionTextarea, type BotActionDraft } from './ActionSettings';
+import { ActionSettings, type BotActionDraft } from './ActionSettings';
+import { ActionTextarea } from './ActionTextarea';
 import { problemAt } from './draft';
 
 /** The same action with another type: the texts stay, the settings start from that type's defaults. */

@@ -1,4 +1,5 @@
 import { Alert, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Currency } from '../../../../../functions/shared/constants';
 import {
   displayPricePerMillion,
@@ -32,6 +33,8 @@ export function BasicTab({ draft, set, problems, mentions }: TabProps) {
   });
   const model = MODELS.find((entry) => entry.id === draft.model);
   const reasoning = resolveModel(draft.model).reasoning;
+  // The four answer styles do not fit side by side on a phone: they are stacked there.
+  const narrow = useMediaQuery('(max-width: 40em)');
 
   return (
     <Stack gap="lg">
@@ -64,6 +67,7 @@ export function BasicTab({ draft, set, problems, mentions }: TabProps) {
         )}
         <SegmentedControl
           fullWidth
+          orientation={narrow ? 'vertical' : 'horizontal'}
           aria-label={t('bot.temperature.title')}
           value={draft.temperature_mode}
           disabled={reasoning}

@@ -46,7 +46,8 @@ export function EditorFooter({
       <Stack gap="sm">
         {problems.length > 0 && (
           <Alert color="yellow" variant="light" title={t('bot.problems.title')} data-testid="bot-problems">
-            <ScrollArea.Autosize mah={150} type="auto">
+            {/* On a phone the footer keeps to a few lines: the editor above stays in view. */}
+            <ScrollArea.Autosize mah={{ base: 72, sm: 150 }} type="auto">
               <List size="sm" spacing={2}>
                 {problems.map((problem) => (
                   <List.Item key={problemKey(problem)}>

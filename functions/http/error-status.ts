@@ -1,0 +1,38 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '../shared/app-error';
+
+/** The one map from an error's code to its HTTP status. */
+export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+  bad_request: 400,
+  unauthorized: 401,
+  subscription_required: 402,
+  insufficient_balance: 402,
+  low_balance: 402,
+  session_required: 403,
+  email_not_verified: 403,
+  origin_not_allowed: 403,
+  not_found: 404,
+  email_taken: 409,
+  integration_in_use: 409,
+  subscription_state: 409,
+  currency_locked: 409,
+  payload_too_large: 413,
+  validation_failed: 422,
+  invalid_credentials: 422,
+  code_invalid: 422,
+  code_expired: 422,
+  code_attempts_exceeded: 422,
+  keys_limit: 422,
+  bots_limit: 422,
+  integrations_limit: 422,
+  bot_has_problems: 422,
+  template_integrations_missing: 422,
+  integration_not_available: 422,
+  integration_connect_failed: 422,
+  payments_not_configured: 422,
+  payment_failed: 422,
+  invoices_not_configured: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  upstream_failed: 502,
+};

@@ -1,0 +1,98 @@
+import type { Integration, IntegrationType } from '../../db/schema';
+import type { ChannelSender } from '../channels/channel';
+import type { ActionRunner } from '../engine/actions/action-runner';
+import type { ChannelMessage } from '../engine/integration-inbound';
+import type { AppSettings } from '../ports';
+import type { AccountContext, ServiceContext } from '../services/context';
+
+/**
+ * What an integration module offers (ARCHITECTURE §7). Everything that knows one external system
+ * lives in functions/integrations/<type>/ behind this interface; routes, services and the engine
+ * know nothing else of it. The registry (registry.ts) lists the modules.
+ */
+
+/** What a successful connection learned: the external account and data to keep beside the settings. */
+export interface ConnectorSuccess {
+  ok: true;
+  integrationAccountId?: string | null;
+  connectionData?: Record<string, unknown>;
+}
+
+/** A failed connection; `reason` goes to logs, never to the user (SPEC §8 shows one text). */
+export interface ConnectorFailure {
+  ok: false;
+  reason: string;
+}
+
+export type ConnectorResult = ConnectorSuccess | ConnectorFailure;
+
+/** An inbound webhook request as the pipeline hands it to a module. */
+export interface WebhookRequest {
+  header(name: string): string | undefined;
+  query(name: string): string | undefined;
+  /** The body read as JSON, or as a form when it was form-encoded; undefined when unreadable. */
+  body: unknown;
+}
+
+/** What one delivery carries: messages for the engine, and the module's own news (a QR, a state). */
+export interface WebhookDelivery {
+  messages: ChannelMessage[];
+  /**
+   * Runs after the messages are handed over, with the integration as stored; `receive` hands the
+   * engine a message found only now (an echo that turns out to be a manager's).
+   */
+  followUp?: (
+    ctx: ServiceContext,
+    integration: Integration,
+    receive: (message: ChannelMessage) => Promise<unknown>,
+  ) => Promise<void>;
+}
+
+/** The inbound half of a module: the pipeline (services/webhooks) calls these in order. */
+export interface InboundAdapter {
+  /** A delivery that only tests the address (Wazzup's `{test:true}`): answered 200 before anything else. */
+  isProbe?(request: WebhookRequest): boolean;
+  /**
+   * Whether the request proves it comes from the system (the secret registered on connecting).
+   * Throws SecretUnreadable when the stored secret does not open: the pipeline fails closed.
+   */
+  verify(settings: AppSettings, integration: Integration, request: WebhookRequest): Promise<boolean>;
+  /** The delivery read from the body; null when it is garbage (400). */
+  parse(integration: Integration, request: WebhookRequest): WebhookDelivery | null;
+}
+
+/** A QR connection in progress (SPEC §4): what the settings page shows. */
+export type QrState =
+  | { state: 'qr'; qr: string; expires_at: string }
+  | { state: 'waiting'; expires_at: string }
+  | { state: 'connected' }
+  | { state: 'expired' };
+
+export interface IntegrationModule {
+  readonly type: IntegrationType;
+  /** Checks the stored settings against the external system and sets up what it needs there. */
+  connect(integration: Integration, ctx: AccountContext): Promise<ConnectorResult>;
+  /**
+   * Undoes in the external system what `connect` set up there (a webhook) when the connection is
+   * reset or the integration deleted. Best effort: the caller logs a failure and goes on.
+   */
+  disconnect?(integration: Integration, ctx: ServiceContext): Promise<void>;
+  /** Customers' messages arriving by webhook. */
+  inbound?: InboundAdapter;
+  /** Sending stored outgoing messages to the customer. */
+  sender?: ChannelSender;
+  /** Messengers authorised by scanning a QR: starts or resumes showing it (GET .../getqr). */
+  qr?(integration: Integration, ctx: ServiceContext): Promise<QrState>;
+  /** The bot action types it runs (deal status, fields, task, booking, media), found by an action's integration_id. */
+  actions?: Partial<Record<string, ActionRunner>>;
+  /** Deletes the paid messenger instance (SPEC §4) in the external system. */
+  removeInstance?(integration: Integration, ctx: ServiceContext): Promise<void>;
+}
+
+/** Where a module's webhooks arrive: the one inbound route (routes/webhooks). */
+export const webhookUrl = (settings: AppSettings, integration: Pick<Integration, 'id' | 'type'>) =>
+  `${settings.publicUrl.replace(/\/+$/, '')}/api/webhooks/${integration.type}/${integration.id}`;
+
+/** The module's API root: the configured one (a proxy, a test's fake), else the system's public one. */
+export const apiRootFor = (settings: AppSettings, type: IntegrationType, publicRoot: string) =>
+  (settings.apiRoots?.[type] ?? publicRoot).replace(/\/+$/, '');

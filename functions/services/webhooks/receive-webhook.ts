@@ -1,0 +1,73 @@
+import { and, eq } from 'drizzle-orm';
+import { type Integration, integrations } from '../../../db/schema';
+import { receiveFromIntegration } from '../../engine/integration-inbound';
+import type { WebhookRequest } from '../../integrations/module';
+import { moduleFor } from '../../integrations/registry';
+import { SecretUnreadable } from '../../secrets/secret-box';
+import { AppError, notFound, unauthorized } from '../../shared/app-error';
+import { isUuid } from '../../shared/uuid';
+import type { ServiceContext } from '../context';
+import { isConnected } from '../integrations/integration-view';
+
+/** What one delivery did: for logs, tests and the benchmark. */
+export interface WebhookOutcome {
+  /** Messages stored now; a redelivered one counts as a duplicate. */
+  stored: number;
+  duplicates: number;
+  /** The delivery was a probe, or the integration is switched off: acknowledged, nothing read. */
+  dropped: boolean;
+}
+
+const NOTHING: WebhookOutcome = { stored: 0, duplicates: 0, dropped: true };
+
+async function integrationOf(ctx: ServiceContext, type: string, id: string): Promise<Integration> {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await ctx.ports.db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.id, id), eq(integrations.type, type as Integration['type'])));
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * POST /api/webhooks/{type}/{integrationId} (ARCHITECTURE §7): one pipeline for every module. A
+ * probe of the address is acknowledged; the integration is looked up by type and id (unknown,
+ * malformed or of another type: 404); it must be connected (404) and the request must prove itself (401; a stored secret
+ * that does not open fails closed with 500, so the system retries once the key is right); a
+ * switched-off integration acknowledges and drops; garbage answers 400; each message goes to the
+ * engine, stored once by its external id, and the answer follows from the engine's jobs.
+ */
+export async function receiveWebhook(
+  ctx: ServiceContext,
+  type: string,
+  integrationId: string,
+  request: WebhookRequest,
+): Promise<WebhookOutcome> {
+  const inbound = moduleFor(type)?.inbound;
+  if (!inbound) throw notFound();
+  // A probe reads nothing and changes nothing; Wazzup sends one even while its webhooks are turned off.
+  if (inbound.isProbe?.(request)) return NOTHING;
+  const integration = await integrationOf(ctx, type, integrationId);
+  if (!isConnected(integration)) throw notFound();
+  let verified: boolean;
+  try {
+    verified = await inbound.verify(ctx.settings, integration, request);
+  } catch (error) {
+    if (!(error instanceof SecretUnreadable)) throw error;
+    console.error(`integration ${integration.id} (${type}): ${error.message}`);
+    throw new AppError('internal_error');
+  }
+  if (!verified) throw unauthorized();
+  if (!integration.activated) return NOTHING;
+  const delivery = inbound.parse(integration, request);
+  if (!delivery) throw new AppError('bad_request');
+  const outcome: WebhookOutcome = { stored: 0, duplicates: 0, dropped: false };
+  for (const message of delivery.messages) {
+    const result = await receiveFromIntegration(ctx, integration, message);
+    if (result.isNew) outcome.stored++;
+    else outcome.duplicates++;
+  }
+  await delivery.followUp?.(ctx, integration, (message) => receiveFromIntegration(ctx, integration, message));
+  return outcome;
+}

@@ -1,0 +1,199 @@
+import type * as v from 'valibot';
+import { INTEGRATION_TYPES, type IntegrationType } from '../../db/schema/integrations';
+import type { Language } from './constants';
+import { onchatDefaults } from './onchat';
+import { onchatSettingsSchema } from './schemas/onchat';
+
+/**
+ * One client-safe entry per SPEC §3 integration type (ARCHITECTURE §7): every list of types on the
+ * server and in the web app is derived from here. What a type does lives in its module,
+ * functions/integrations/<type>/.
+ */
+
+/** channel: customers write in it; data_source: a system the bot reads or acts in; payments; model. */
+export type IntegrationKind = 'channel' | 'data_source' | 'payments' | 'model';
+
+/**
+ * Which fields of connection_data exist and how each is kept and shown. An allow-list: a field no list
+ * names is neither stored from a client nor answered by the API.
+ */
+export interface ConnectionFields {
+  /** What the owner sets and sees back as saved. */
+  readonly settings: readonly string[];
+  /** Credentials the owner types: encrypted at rest, answered masked. */
+  readonly credentials: readonly string[];
+  /** What connecting learned (the bot's username): written by the server only, answered as is. */
+  readonly learned: readonly string[];
+  /** Secrets the server made on connecting (the webhook secret): encrypted, never answered. */
+  readonly serverSecrets: readonly string[];
+}
+
+export interface IntegrationDescriptor {
+  readonly type: IntegrationType;
+  readonly kind: IntegrationKind;
+  /** A bot can answer customers in it (it is offered in the bot's conditions.channels). */
+  readonly answers: boolean;
+  /** Its module exists: it can be connected. */
+  readonly built: boolean;
+  /** Its name as written in any language (a brand). */
+  readonly label: string;
+  /** The web catalogue's message id of its name. */
+  readonly nameId: `integration.name.${IntegrationType}`;
+  readonly fields: ConnectionFields;
+  /**
+   * The settings' schema, checked on save over `base` (the owner's language for the widget's
+   * defaults); without one the allowed fields are kept as sent.
+   */
+  readonly settings?: {
+    readonly schema: v.GenericSchema<unknown, object>;
+    readonly base?: (lang: Language) => Record<string, unknown>;
+  };
+  /** A messenger instance that exists only while paid for (SPEC §4): deleted a day after that ends. */
+  readonly paidInstance?: boolean;
+  /** The configuration variable of its API root, for a proxy or a test's fake (README). */
+  readonly apiRootVariable?: string;
+}
+
+/** Types whose module is not built yet keep only credentials under the usual names. */
+const NOT_BUILT_FIELDS: ConnectionFields = {
+  settings: [],
+  credentials: ['token', 'api_key', 'password'],
+  learned: [],
+  serverSecrets: [],
+};
+
+const fields = (partial: Partial<ConnectionFields>): ConnectionFields => ({
+  settings: [],
+  credentials: [],
+  learned: [],
+  serverSecrets: [],
+  ...partial,
+});
+
+type Entry = Omit<IntegrationDescriptor, 'type' | 'nameId' | 'fields' | 'built'> & {
+  fields?: ConnectionFields;
+};
+
+const planned = (kind: IntegrationKind, label: string, answers = false): Entry => ({ kind, label, answers });
+
+const ENTRIES: Record<IntegrationType, Entry> = {
+  onchat: {
+    kind: 'channel',
+    label: 'onchat',
+    answers: true,
+    fields: fields({ settings: Object.keys(onchatDefaults()) }),
+    // A widget saved without a language speaks the owner's, defaults included.
+    settings: { schema: onchatSettingsSchema, base: (language) => ({ language }) },
+  },
+  telegram: {
+    kind: 'channel',
+    label: 'Telegram',
+    answers: true,
+    fields: fields({
+      credentials: ['token'],
+      learned: ['bot_id', 'bot_username', 'bot_name'],
+      serverSecrets: ['webhook_secret'],
+    }),
+    apiRootVariable: 'TELEGRAM_API_ROOT',
+  },
+  wazzup: {
+    kind: 'channel',
+    label: 'Wazzup',
+    answers: true,
+    fields: fields({
+      settings: ['channel_id'],
+      credentials: ['api_key'],
+      learned: ['channel_name', 'channel_phone', 'channel_state', 'channels'],
+      serverSecrets: ['webhook_secret'],
+    }),
+    paidInstance: true,
+    apiRootVariable: 'WAZZUP_API_ROOT',
+  },
+  wappi: {
+    kind: 'channel',
+    label: 'Wappi',
+    answers: true,
+    fields: fields({
+      settings: ['profile_id'],
+      credentials: ['api_key'],
+      learned: ['profile_name', 'phone', 'authorized'],
+      serverSecrets: ['webhook_secret'],
+    }),
+    paidInstance: true,
+    apiRootVariable: 'WAPPI_API_ROOT',
+  },
+  chatgpt: {
+    kind: 'model',
+    label: 'ChatGPT',
+    answers: false,
+    fields: fields({ credentials: ['api_key'] }),
+    apiRootVariable: 'OPENAI_API_ROOT',
+  },
+  wahelp: planned('channel', 'Wahelp', true),
+  messagehelp: planned('channel', 'MessageHelp', true),
+  whatsapp: planned('channel', 'WhatsApp', true),
+  avito: planned('channel', 'Avito', true),
+  amocrm: planned('data_source', 'amoCRM', true),
+  kommo: planned('data_source', 'Kommo', true),
+  bitrix: planned('data_source', 'Bitrix24', true),
+  yclients: planned('data_source', 'YCLIENTS'),
+  altegio: planned('data_source', 'Altegio'),
+  retailcrm: planned('data_source', 'RetailCRM'),
+  alfacrm: planned('data_source', 'AlfaCRM'),
+  calendly: planned('data_source', 'Calendly'),
+  'imot.io': planned('data_source', 'imot.io'),
+  shopscript: planned('data_source', 'Shop-Script'),
+  tbank: planned('payments', 'T-Bank'),
+};
+
+/** The catalogue in SPEC §3 order. */
+export const INTEGRATION_CATALOGUE: readonly IntegrationDescriptor[] = INTEGRATION_TYPES.map((type) => {
+  const { fields: own, ...entry } = ENTRIES[type];
+  return {
+    ...entry,
+    type,
+    nameId: `integration.name.${type}` as const,
+    built: own !== undefined,
+    fields: own ?? NOT_BUILT_FIELDS,
+  };
+});
+
+const BY_TYPE = new Map(INTEGRATION_CATALOGUE.map((entry) => [entry.type, entry]));
+
+export const isIntegrationType = (value: string): value is IntegrationType =>
+  BY_TYPE.has(value as IntegrationType);
+
+export function describeIntegration(type: IntegrationType): IntegrationDescriptor {
+  const entry = BY_TYPE.get(type);
+  if (!entry) throw new Error(`unknown integration type ${type}`);
+  return entry;
+}
+
+const typesWhere = (test: (entry: IntegrationDescriptor) => boolean): readonly IntegrationType[] =>
+  INTEGRATION_CATALOGUE.filter(test).map((entry) => entry.type);
+
+/** The integrations screen's two tabs (SPEC §2): channels, and everything else as data sources. */
+export const CHANNEL_INTEGRATION_TYPES = typesWhere((entry) => entry.kind === 'channel');
+export const DATA_SOURCE_INTEGRATION_TYPES = typesWhere((entry) => entry.kind !== 'channel');
+/** Types a bot can answer in: its conditions.channels offers these. */
+export const ANSWERING_INTEGRATION_TYPES = typesWhere((entry) => entry.answers);
+
+export const isBuiltIntegrationType = (type: IntegrationType): boolean => describeIntegration(type).built;
+export const integrationLabel = (type: IntegrationType): string => describeIntegration(type).label;
+
+/** The server's mark of a successful connection, kept for every type. */
+export const CONNECTED_AT = 'connected_at';
+
+export const connectionFields = (type: IntegrationType): ConnectionFields => describeIntegration(type).fields;
+
+/** Fields only the server writes: the connection mark, what connecting learned and made. */
+export const serverFields = (type: IntegrationType): readonly string[] => {
+  const { learned, serverSecrets } = connectionFields(type);
+  return [CONNECTED_AT, ...learned, ...serverSecrets];
+};
+
+/** Fields kept encrypted at rest. */
+export const encryptedFields = (type: IntegrationType): readonly string[] => {
+  const { credentials, serverSecrets } = connectionFields(type);
+  return [...credentials, ...serverSecrets];
+};
