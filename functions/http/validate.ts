@@ -1,23 +1,9 @@
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
-import { isMessageKey, type MessageKey } from '../i18n/translate';
+import type { MessageKey } from '../i18n/translate';
 import { AppError } from '../shared/app-error';
+import { issuesToFields } from '../shared/issues-to-fields';
 import { checkJsonShape, type JsonShapeProblem } from './json-shape';
-
-/** The most fields one answer names: a list of a thousand bad items says enough with its first ones. */
-const MAX_FIELDS = 50;
-
-/** Turns valibot issues (whose messages are message keys) into the API's `fields` map. */
-export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<string, MessageKey> {
-  const fields: Record<string, MessageKey> = {};
-  for (const issue of issues) {
-    const path = issue.path?.map((item) => String(item.key)).join('.') || '_';
-    if (Object.hasOwn(fields, path)) continue;
-    if (Object.keys(fields).length >= MAX_FIELDS) break;
-    fields[path] = isMessageKey(issue.message) ? issue.message : 'invalid_value';
-  }
-  return fields;
-}
 
 const invalid = (fields: Record<string, MessageKey>) =>
   new AppError('validation_failed', 'validation_failed', { fields });

@@ -26,6 +26,8 @@ export interface ConnectionFields {
   readonly learned: readonly string[];
   /** Secrets the server made on connecting (the webhook secret): encrypted, never answered. */
   readonly serverSecrets: readonly string[];
+  /** Settings that name the external account (Wappi's profile): changing one ends the connection, as a new credential does. */
+  readonly identity?: readonly string[];
 }
 
 export interface IntegrationDescriptor {
@@ -115,6 +117,7 @@ const ENTRIES: Record<IntegrationType, Entry> = {
     answers: true,
     fields: fields({
       settings: ['profile_id'],
+      identity: ['profile_id'],
       credentials: ['api_key'],
       learned: ['profile_name', 'phone', 'authorized'],
       serverSecrets: ['webhook_secret'],

@@ -125,6 +125,23 @@ describe('wappi: connecting with the token and the profile id', () => {
     expect(JSON.stringify(row?.connectionData)).not.toContain(wappi.token);
   });
 
+  it('another profile id ends the connection and lets go of the old profile; the same id keeps it', async () => {
+    const c = await bed.connectedOwner();
+    const path = `/api/integrations/${c.integrationId}`;
+    const same = await call('PATCH', path, {
+      token: c.owner.token,
+      body: { connection_data: { api_key: c.view.connection_data.api_key, profile_id: c.profile.profileId } },
+    });
+    expect(same.json).toMatchObject({ connected: true });
+    const other = wappi.addProfile({ authorized: true });
+    const moved = await call('PATCH', path, {
+      token: c.owner.token,
+      body: { connection_data: { api_key: c.view.connection_data.api_key, profile_id: other.profileId } },
+    });
+    expect(moved.json).toMatchObject({ connected: false, connection_data: { profile_id: other.profileId } });
+    expect(c.profile.webhookTypes).toEqual([]);
+  });
+
   it('a profile not scanned yet is connected unauthorised, named by its name', async () => {
     const c = await bed.connectedOwner(undefined, { authorized: false, name: 'Филиал на Ленина' });
     expect(c.view).toMatchObject({

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import type { IntegrationType } from '../../../db/schema';
-import { issuesToFields } from '../../http/validate';
 import { AppError } from '../../shared/app-error';
 import type { Language } from '../../shared/constants';
 import { describeIntegration } from '../../shared/integration-catalogue';
+import { issuesToFields } from '../../shared/issues-to-fields';
 
 /**
  * connection_data checked by its type before it is saved. Types with a settings schema in the

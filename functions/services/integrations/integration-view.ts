@@ -78,14 +78,19 @@ async function sameCredential(keyText: string, field: string, stored: unknown, n
   }
 }
 
-/** Whether a save changes a credential (a new bot token): the old connection no longer holds. */
+/**
+ * Whether a save changes a credential (a new bot token) or a setting naming the external account
+ * (another Wappi profile): the old connection no longer holds.
+ */
 export async function changesCredentials(
   keyText: string,
   type: IntegrationType,
   stored: Record<string, unknown>,
   next: Record<string, unknown>,
 ): Promise<boolean> {
-  for (const field of connectionFields(type).credentials) {
+  const { credentials, identity = [] } = connectionFields(type);
+  if (identity.some((field) => stored[field] !== next[field])) return true;
+  for (const field of credentials) {
     if (!(await sameCredential(keyText, field, stored[field], next[field]))) return true;
   }
   return false;

@@ -19,6 +19,8 @@ export const SIGNED_IN_ROUTES = [
   '/integrations/onchat',
   '/integrations/onchat/:widget',
   '/integrations/telegram',
+  '/integrations/wazzup',
+  '/integrations/wappi',
   '/profile',
   '/partner',
 ] as const;
