@@ -75,6 +75,7 @@ describe('integrations in the browser', () => {
     await gone(dialog);
     await atPath(page, '/integrations/amocrm');
     await seen(page.getByText('Аккаунтов пока нет'));
+    await seen(page.getByText('Подключение amoCRM появится в одном из следующих обновлений.'));
 
     const detached = (await apiCall(server, 'GET', `/api/bot/${bot.id}`, undefined, account.token)) as {
       actions: { settings: { integration_id: string | null } }[];

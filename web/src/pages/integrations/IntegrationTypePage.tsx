@@ -57,9 +57,16 @@ export function IntegrationTypePage({ type, items, create }: IntegrationTypePage
       )}
       <Title order={4}>{t('integrations.type.accounts')}</Title>
       {items.length === 0 ? (
-        <EmptyState size="sm">
-          <EmptyState.Title order={5}>{t('integrations.type.empty')}</EmptyState.Title>
-        </EmptyState>
+        <Paper withBorder radius="md" p="lg">
+          <EmptyState size="sm">
+            <EmptyState.Title order={5}>{t('integrations.type.empty')}</EmptyState.Title>
+            <EmptyState.Description>
+              {built
+                ? t('integrations.type.empty_hint', { name })
+                : t('integrations.type.empty_hint_not_built', { name })}
+            </EmptyState.Description>
+          </EmptyState>
+        </Paper>
       ) : (
         items.map((item) => (
           <Paper key={item.id} withBorder radius="md" p="md">

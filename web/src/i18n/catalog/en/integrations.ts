@@ -45,6 +45,9 @@ export const integrations: Record<keyof typeof ru, string> = {
     'The {name} connection is still in development: it cannot be connected yet. Accounts already added can be opened and deleted.',
   'integrations.type.accounts': 'Accounts',
   'integrations.type.empty': 'No accounts yet',
+  'integrations.type.empty_hint':
+    'Press “Add an account” to connect {name}, then choose it on a bot’s “Trigger conditions” tab.',
+  'integrations.type.empty_hint_not_built': 'Connecting {name} arrives in one of the next updates.',
   'integrations.type.add': 'Add an account',
   'integrations.instance.unnamed': 'Account of {date}',
   'integrations.not_found': 'Integration not found',

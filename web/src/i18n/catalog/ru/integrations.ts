@@ -44,6 +44,9 @@ export const integrations = {
     'Подключение {name} ещё в разработке: подключить его пока нельзя. Уже добавленные аккаунты можно открыть и удалить.',
   'integrations.type.accounts': 'Аккаунты',
   'integrations.type.empty': 'Аккаунтов пока нет',
+  'integrations.type.empty_hint':
+    'Нажмите «Добавить аккаунт», чтобы подключить {name}; потом выберите его на вкладке «Условия срабатывания» бота.',
+  'integrations.type.empty_hint_not_built': 'Подключение {name} появится в одном из следующих обновлений.',
   'integrations.type.add': 'Добавить аккаунт',
   'integrations.instance.unnamed': 'Аккаунт от {date}',
   'integrations.not_found': 'Интеграция не найдена',
