@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startFreshServer } from '../support/local-server';
-import { type Account, apiCall, readyAccount } from './support/account';
+import { type Account, apiCall } from './support/account';
 import { launchBrowser } from './support/browser';
 import {
+  accountWithContent,
   box,
   clippedElements,
   openDirectly,
@@ -14,11 +15,9 @@ import {
   unstyledClasses,
 } from './support/screens';
 import { seen } from './support/ui';
-import { connectedWidget, widgetVisitor } from './support/widget-visitor';
 
 // Issue 11 §5: every signed-in screen on a desktop and a phone, in both languages, laid out as a
 // user expects; a full-page screenshot of each lands in tests/.tmp/screens to look at.
-const SHOP = 'https://shop.example.com';
 const SHOTS = new URL('../.tmp/screens/', import.meta.url).pathname;
 const WIDTHS = [1440, 390] as const;
 const LANGS = ['ru', 'en'] as const;
@@ -39,21 +38,11 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   server = await startFreshServer();
   browser = await launchBrowser();
-  account = await readyAccount(server, 'layout');
-  widgetId = await connectedWidget(server, account.token, ['shop.example.com']);
-  const bot = (await apiCall(
-    server,
-    'POST',
-    '/api/bot',
-    { name: 'Консультант магазина одежды', system_prompt: 'Ты консультант.' },
-    account.token,
-  )) as { id: string };
-  botId = bot.id;
   // Two website visitors write: the chats list has items.
-  for (const text of ['Есть ли худи размера M?', 'Когда доставка? Очень нужно к пятнице, это подарок']) {
-    const shopper = await widgetVisitor(server, widgetId, SHOP);
-    expect(await shopper.write(text)).toBe(202);
-  }
+  ({ account, widgetId, botId } = await accountWithContent(server, 'layout', 'Консультант магазина одежды', [
+    'Есть ли худи размера M?',
+    'Когда доставка? Очень нужно к пятнице, это подарок',
+  ]));
   // Settings with a list in each card: an API key and a Telegram recipient.
   await apiCall(server, 'POST', '/api/keys', { comment: 'CRM магазина' }, account.token);
   await apiCall(server, 'POST', '/api/profile/tg', { contacts: ['@shop_manager'] }, account.token);

@@ -1,13 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startFreshServer } from '../support/local-server';
-import { type Account, apiCall, readyAccount } from './support/account';
+import type { Account } from './support/account';
 import { launchBrowser } from './support/browser';
-import { box, openDirectly as openSignedIn, SIGNED_IN_ROUTES, unstyledClasses } from './support/screens';
+import {
+  accountWithContent,
+  box,
+  openDirectly as openSignedIn,
+  SIGNED_IN_ROUTES,
+  unstyledClasses,
+} from './support/screens';
 import { seen } from './support/ui';
-import { connectedWidget, widgetVisitor } from './support/widget-visitor';
-
-const SHOP = 'https://shop.example.com';
 
 let server: LocalServer;
 let browser: Browser;
@@ -18,21 +21,11 @@ let botId: string;
 beforeAll(async () => {
   server = await startFreshServer();
   browser = await launchBrowser();
-  account = await readyAccount(server, 'stylist');
-  widgetId = await connectedWidget(server, account.token, ['shop.example.com']);
-  const bot = (await apiCall(
-    server,
-    'POST',
-    '/api/bot',
-    { name: 'Консультант', system_prompt: 'Ты консультант.' },
-    account.token,
-  )) as { id: string };
-  botId = bot.id;
   // Two website visitors write: the chats list has items with checkboxes.
-  for (const text of ['Есть ли худи размера M?', 'Когда доставка?']) {
-    const shopper = await widgetVisitor(server, widgetId, SHOP);
-    expect(await shopper.write(text)).toBe(202);
-  }
+  ({ account, widgetId, botId } = await accountWithContent(server, 'stylist', 'Консультант', [
+    'Есть ли худи размера M?',
+    'Когда доставка?',
+  ]));
 });
 
 afterAll(async () => {

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalServer } from '../../support/local-server';
+import { apiCall, readyAccount } from './account';
 import { seen } from './ui';
+import { connectedWidget, widgetVisitor } from './widget-visitor';
 
 const root = new URL('../../..', import.meta.url).pathname;
 
@@ -176,3 +178,31 @@ export const box = async (page: Page, selector: string, index = 0) => {
   if (!found) throw new Error(`${selector} #${index} has no box`);
   return found;
 };
+
+const SHOP = 'https://shop.example.com';
+
+/**
+ * A ready account whose screens have content: a bot (switched off), a connected website widget and
+ * two visitors' chats with `texts`, so the chats list has items with checkboxes.
+ */
+export async function accountWithContent(
+  server: LocalServer,
+  name: string,
+  botName: string,
+  texts: string[],
+) {
+  const account = await readyAccount(server, name);
+  const widgetId = await connectedWidget(server, account.token, ['shop.example.com']);
+  const bot = (await apiCall(
+    server,
+    'POST',
+    '/api/bot',
+    { name: botName, system_prompt: 'Ты консультант.' },
+    account.token,
+  )) as { id: string };
+  for (const text of texts) {
+    const shopper = await widgetVisitor(server, widgetId, SHOP);
+    if ((await shopper.write(text)) !== 202) throw new Error(`the visitor could not write “${text}”`);
+  }
+  return { account, widgetId, botId: bot.id };
+}
