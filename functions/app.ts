@@ -16,6 +16,7 @@ import { healthRoutes } from './routes/health';
 import { helpersRoutes } from './routes/helpers';
 import { historyRoutes } from './routes/history';
 import { integrationsRoutes } from './routes/integrations';
+import { privateIntegrationsRoutes } from './routes/integrations/crm-lists';
 import { keysRoutes } from './routes/keys';
 import { paymentRoutes } from './routes/payment';
 import { profileRoutes } from './routes/profile';
@@ -57,6 +58,8 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     .route('/transactions', transactionsRoutes)
     .route('/recurrent_payments', recurrentPaymentsRoutes)
     .route('/integrations', integrationsRoutes)
+    .route('/private/integrations', privateIntegrationsRoutes)
+    .route('/private/integrations', privateIntegrationsRoutes)
     .route('/widget', widgetRoutes)
     .route('/webhooks', webhooksRoutes);
 

@@ -39,6 +39,30 @@ export function apiRootsOf(config: Record<string, unknown>): Partial<Record<Inte
 
 const optionalText = v.optional(v.string());
 
+/** Integrations' OAuth applications (AMOCRM_CLIENT_ID / AMOCRM_CLIENT_SECRET, ...): unset, "not configured". */
+const oauthClientSettings = Object.fromEntries(
+  INTEGRATION_CATALOGUE.flatMap(({ oauthClientVariables }) =>
+    oauthClientVariables
+      ? [oauthClientVariables.id, oauthClientVariables.secret].map((name) => [name, optionalText])
+      : [],
+  ),
+) as Record<string, typeof optionalText>;
+
+/** settings.oauthClients: the types whose OAuth application is configured with both its id and secret. */
+export function oauthClientsOf(
+  config: Record<string, unknown>,
+): Partial<Record<IntegrationType, { id: string; secret: string }>> {
+  return Object.fromEntries(
+    INTEGRATION_CATALOGUE.flatMap(({ type, oauthClientVariables: names }) => {
+      const id = names ? config[names.id] : undefined;
+      const secret = names ? config[names.secret] : undefined;
+      return typeof id === 'string' && id && typeof secret === 'string' && secret
+        ? [[type, { id, secret }]]
+        : [];
+    }),
+  );
+}
+
 /** The sidebar's Support, News and Documentation addresses; an unset one shows "will appear later". */
 const sidebarLinks = {
   SUPPORT_URL: v.optional(url),
@@ -94,6 +118,7 @@ export const localConfigSchema = v.object({
   TRUST_PROXY: trustProxy,
   ...llmSettings,
   ...apiRootSettings,
+  ...oauthClientSettings,
   ...moneySettings,
   ...sidebarLinks,
 });
@@ -117,6 +142,7 @@ export const workerConfigSchema = v.object({
   MAIL_FROM: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   ...llmSettings,
   ...apiRootSettings,
+  ...oauthClientSettings,
   ...moneySettings,
   ...sidebarLinks,
   /** Tests only: a plain WebSocket proxy in front of a Postgres that stands in for Neon. */

@@ -7,7 +7,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { schedules } from '../schedules';
 import { createApp } from './app';
-import { apiRootsOf, localConfigSchema, readConfig } from './config';
+import { apiRootsOf, localConfigSchema, oauthClientsOf, readConfig } from './config';
 import { engineJobs } from './engine/jobs';
 import { forwardedClient } from './http/forwarded-client';
 import { freePort } from './local-port';
@@ -55,6 +55,7 @@ const settings: AppSettings = {
   jwtSecret,
   publicUrl,
   apiRoots: apiRootsOf(config),
+  oauthClients: oauthClientsOf(config),
   secretsKey,
   webhookFetch: resolvingWebhookFetch(),
   invoiceSeller: sellerFromConfig(config.INVOICE_SELLER),

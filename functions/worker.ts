@@ -3,7 +3,13 @@ import { Client, Receiver } from '@upstash/qstash';
 import type { ExecutionContext, Hono } from 'hono';
 import { schedules } from '../schedules';
 import { createApp } from './app';
-import { apiRootsOf, type ConfigProblem, checkWorkerConfig, type WorkerConfig } from './config';
+import {
+  apiRootsOf,
+  type ConfigProblem,
+  checkWorkerConfig,
+  oauthClientsOf,
+  type WorkerConfig,
+} from './config';
 import { directWebhookFetch } from './engine/actions/webhook-fetch';
 import type { AppEnv } from './http/env';
 import { sellerFromConfig } from './payments/invoice/seller-config';
@@ -45,6 +51,7 @@ function buildIsolate(config: WorkerConfig): Isolate {
     jwtSecret: config.JWT_SECRET,
     publicUrl,
     apiRoots: apiRootsOf(config),
+    oauthClients: oauthClientsOf(config),
     secretsKey: config.SECRETS_KEY,
     webhookFetch: directWebhookFetch,
     invoiceSeller: sellerFromConfig(config.INVOICE_SELLER),

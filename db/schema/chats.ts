@@ -58,6 +58,11 @@ export const chats = pgTable(
     customerName: text('customer_name'),
     customerPhone: text('customer_phone'),
     customerUsername: text('customer_username'),
+    /**
+     * What the channel knows the chat by besides external_id, latest known wins per key (amoCRM's
+     * lead, contact and talk ids): the chat's CRM deal for replies and actions.
+     */
+    channelRefs: jsonb('channel_refs').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     /** The last message seq an owner has seen in Chats: customer messages after it are unread. */
     readSeq: bigint('read_seq', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

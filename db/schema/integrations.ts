@@ -55,3 +55,21 @@ export const integrations = pgTable(
 );
 
 export type Integration = typeof integrations.$inferSelect;
+
+/**
+ * A side effect in an external system that must happen once (a CRM task created by a bot's action):
+ * `key` names it (the chat, the answered message, the action), `pending` is written before the call
+ * and `done` with its result after, so a retried run finds it made, or checks the system before
+ * making it again.
+ */
+export const externalEffects = pgTable('external_effects', {
+  key: text('key').primaryKey(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  state: text('state').$type<'pending' | 'done'>().notNull(),
+  result: jsonb('result').$type<Record<string, unknown>>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ExternalEffect = typeof externalEffects.$inferSelect;

@@ -32,7 +32,7 @@ export async function findChat(db: Db, key: ChatKey): Promise<Chat | undefined> 
 /**
  * The chat with this key as a message arrives, in one statement: created on its first message
  * (concurrent first messages share one), otherwise its last message time moves on and what the
- * channel now says about the customer replaces what it said before. A chat that came
+ * channel now says about the customer (and the chat's refs, key by key) replaces what it said before. A chat that came
  * in before any bot served its channel is taken over by the bot serving it now.
  */
 export async function ensureChat(
@@ -41,6 +41,7 @@ export async function ensureChat(
   botId: string | null,
   now: Date,
   customer: CustomerIdentity = {},
+  refs: Record<string, string> = {},
 ): Promise<Chat> {
   const [chat] = await db
     .insert(chats)
@@ -52,6 +53,7 @@ export async function ensureChat(
       customerName: customer.name || null,
       customerPhone: customer.phone || null,
       customerUsername: customer.username || null,
+      channelRefs: refs,
     })
     .onConflictDoUpdate({
       target: [chats.accountId, chats.channel, chats.integrationId, chats.externalId],
@@ -61,6 +63,7 @@ export async function ensureChat(
         customerName: sql`coalesce(excluded.customer_name, ${chats.customerName})`,
         customerPhone: sql`coalesce(excluded.customer_phone, ${chats.customerPhone})`,
         customerUsername: sql`coalesce(excluded.customer_username, ${chats.customerUsername})`,
+        channelRefs: sql`${chats.channelRefs} || excluded.channel_refs`,
       },
     })
     .returning();

@@ -33,6 +33,8 @@ export interface ChannelMessage {
   author: 'customer' | 'operator';
   text: string;
   customer?: CustomerIdentity;
+  /** What the channel knows the chat by besides its id (amoCRM's lead, contact, talk). */
+  refs?: Record<string, string>;
 }
 
 /**

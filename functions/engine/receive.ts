@@ -25,6 +25,8 @@ export interface InboundMessage {
   text: string;
   /** Who the customer is, when the channel says (kept on the chat for the inbox). */
   customer?: CustomerIdentity;
+  /** What the channel knows the chat by besides its id (amoCRM's lead): kept on the chat, key by key. */
+  refs?: Record<string, string>;
   /** An operator's answer written in Chats: stored undelivered, then sent through the channel once. */
   outgoing?: boolean;
 }
@@ -86,7 +88,7 @@ export async function receiveInbound(
     integrationId: inbound.integrationId,
     externalId: inbound.chatExternalId,
   };
-  let chat = await ensureChat(db, key, inbound.botId, now, inbound.customer);
+  let chat = await ensureChat(db, key, inbound.botId, now, inbound.customer, inbound.refs);
   const { message, isNew } = await storeInbound(
     db,
     chat,

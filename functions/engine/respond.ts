@@ -9,6 +9,7 @@ import { claimChat, endClaim, renewClaim } from './claim';
 import type { EngineContext } from './context';
 import { deliverLeftovers, deliverOnce } from './deliver';
 import { firstRefusal } from './gates';
+import { handOver } from './hand-over';
 import { releaseHold, reserve } from './holds';
 import type { RespondPayload } from './job-names';
 import { botAndAccountOf, dialogueUpTo } from './load';
@@ -132,6 +133,8 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
     });
     return failed(ctx, { ...unanswered, holdId }, empty, clock.now());
   }
+  // The team takes over a dialogue the bot stopped in; before the reply is stored, so a retry repeats it (once).
+  await handOver(turn);
   const recorded = await recordOutcome(
     ctx,
     {

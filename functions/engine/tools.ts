@@ -5,7 +5,8 @@ import type { LlmTool, LlmToolCall } from '../ports/llm';
 import type { BotAction } from '../shared/schemas/bot-actions';
 import { BUILT_IN_ACTIONS } from './actions';
 import type { ActionRunner } from './actions/action-runner';
-import { runAutomaticStop, STOP_PARAMETERS } from './actions/stop-bot';
+import { runAutomaticStop, stopParameters } from './actions/stop-bot';
+import { idempotencyKey } from './actions/webhook';
 import { fillPlaceholders } from './placeholders';
 import { placeholderValues, type ToolResult, type Turn, toolAnswer } from './turn';
 
@@ -81,7 +82,7 @@ export async function toolsFor(turn: Turn): Promise<TurnTools> {
     tools.push({
       name: AUTOMATIC_STOP_TOOL,
       description: `Hand the dialogue over to a human and stop answering. Call it when: ${interruption_cases.join('; ')}`,
-      parameters: STOP_PARAMETERS,
+      parameters: stopParameters(turn.bot),
     });
   }
   return { tools, actions };
@@ -95,8 +96,14 @@ export async function runToolCall(
   modelText: string,
 ): Promise<ToolResult> {
   if (call.name === AUTOMATIC_STOP_TOOL && tools.tools.some((tool) => tool.name === call.name))
-    return runAutomaticStop(turn);
+    return runAutomaticStop(turn, call.arguments);
   const found = tools.actions.get(call.name);
   if (!found) return toolAnswer({ ok: false, error: `Unknown tool ${call.name}` });
-  return found.runner.run(turn, found.action, { arguments: call.arguments, modelText });
+  const values = placeholderValues(turn);
+  return found.runner.run(turn, found.action, {
+    arguments: call.arguments,
+    modelText,
+    fill: (template) => fillPlaceholders(template, values),
+    effectKey: `${idempotencyKey(turn)}:${found.action.id}`,
+  });
 }

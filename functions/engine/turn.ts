@@ -26,6 +26,8 @@ export interface Turn {
   stop: ChatStop | null;
   /** Set by a stop: the reply to send instead of asking the model again. */
   finalText: string | null;
+  /** Set by a stop: what the model said of it, for the team that takes the dialogue over. */
+  handover?: { reason: string; summary: string };
   actions: HistoryAction[];
   /**
    * Runs before every model call with the call's price bound: reserves it on the balance (throwing

@@ -141,6 +141,22 @@ export const serverMessages = {
     ru: 'Для этого шаблона подключите интеграции: {types}',
     en: 'Connect these integrations to use this template: {types}',
   },
+  integration_not_connected: {
+    ru: 'Интеграция не подключена: подключите её в разделе «Интеграции»',
+    en: 'The integration is not connected: connect it in Integrations',
+  },
+  integration_not_configured: {
+    ru: '{name} не настроен на этом сервере',
+    en: '{name} is not configured on this server',
+  },
+  crm_staff_forbidden: {
+    ru: 'У подключившего пользователя нет прав администратора {name}: список сотрудников недоступен',
+    en: 'The user who connected {name} is not its administrator: the staff list is not available',
+  },
+  crm_failed: {
+    ru: '{name} ответил ошибкой: {detail}',
+    en: '{name} answered with an error: {detail}',
+  },
   integration_not_available: {
     ru: 'Подключение не удалось, повторите попытку',
     en: 'Connection failed, please try again',

@@ -2,8 +2,10 @@ import type { Integration, IntegrationType } from '../../db/schema';
 import type { ChannelSender } from '../channels/channel';
 import type { ActionRunner } from '../engine/actions/action-runner';
 import type { ChannelMessage } from '../engine/integration-inbound';
+import type { Turn } from '../engine/turn';
 import type { AppSettings } from '../ports';
 import type { AccountContext, ServiceContext } from '../services/context';
+import type { CrmEntity, CrmField, CrmPipeline, CrmStaffMember, CrmTaskType } from '../shared/crm';
 
 /**
  * What an integration module offers (ARCHITECTURE §7). Everything that knows one external system
@@ -68,6 +70,25 @@ export type QrState =
   | { state: 'connected' }
   | { state: 'expired' };
 
+/** Why a CRM could not list something: not connected, its rights forbid it, or it failed. */
+export class CrmRefused extends Error {
+  constructor(
+    readonly kind: 'not_connected' | 'forbidden' | 'failed',
+    readonly detail: string,
+  ) {
+    super(`${kind}: ${detail}`);
+    this.name = 'CrmRefused';
+  }
+}
+
+/** What a CRM has, for the settings of actions and selections (SPEC §3 CRM entities, §7 staff). Throws CrmRefused. */
+export interface CrmLists {
+  pipelines(ctx: ServiceContext, integration: Integration): Promise<CrmPipeline[]>;
+  fields(ctx: ServiceContext, integration: Integration, entity: CrmEntity): Promise<CrmField[]>;
+  taskTypes(ctx: ServiceContext, integration: Integration): Promise<CrmTaskType[]>;
+  staff(ctx: ServiceContext, integration: Integration): Promise<CrmStaffMember[]>;
+}
+
 export interface IntegrationModule {
   readonly type: IntegrationType;
   /** Checks the stored settings against the external system and sets up what it needs there. */
@@ -87,6 +108,22 @@ export interface IntegrationModule {
   actions?: Partial<Record<string, ActionRunner>>;
   /** Deletes the paid messenger instance (SPEC §4) in the external system. */
   removeInstance?(integration: Integration, ctx: ServiceContext): Promise<void>;
+  /**
+   * The bot stopped in a dialogue this CRM works with: the bot's stop task for the team and the info
+   * transfer (summary, variables) on the dialogue's deal. `key` names this stop across retries.
+   */
+  handOver?(
+    turn: Turn,
+    integration: Integration,
+    call: { key: string; fill: (template: string) => string },
+  ): Promise<void>;
+  /** A CRM's lists for the settings screens. */
+  crm?: CrmLists;
+  /**
+   * Systems connected by OAuth: the consent page to send the owner to; null while the server's
+   * OAuth application is not configured.
+   */
+  authorizeUrl?(settings: AppSettings, integration: Integration): string | null;
 }
 
 /** Where a module's webhooks arrive: the one inbound route (routes/webhooks). */

@@ -1,4 +1,5 @@
 import type { IntegrationType } from '../../db/schema';
+import { amocrmModule, kommoModule } from './amocrm';
 import { chatgptModule } from './chatgpt';
 import type { IntegrationModule } from './module';
 import { onchatModule } from './onchat';
@@ -16,6 +17,8 @@ export const MODULES: readonly IntegrationModule[] = [
   chatgptModule,
   wazzupModule,
   wappiModule,
+  amocrmModule,
+  kommoModule,
 ];
 
 const BY_TYPE = new Map<IntegrationType, IntegrationModule>(MODULES.map((module) => [module.type, module]));

@@ -39,6 +39,8 @@ export interface AppSettings {
    * apiRootVariable); a module uses the system's public one when unset (tests point them at fakes).
    */
   apiRoots?: Partial<Record<IntegrationType, string>>;
+  /** OAuth applications of integrations by type (AMOCRM_CLIENT_ID/SECRET, ...); an absent one is "not configured". */
+  oauthClients?: Partial<Record<IntegrationType, { id: string; secret: string }>>;
   /**
    * AES-256-GCM key for integration credentials at rest (bot tokens, webhook secrets): 32 bytes in
    * base64 or hex (functions/secrets/secrets-key.ts). Configuration's SECRETS_KEY.

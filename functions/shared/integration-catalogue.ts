@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import { INTEGRATION_TYPES, type IntegrationType } from '../../db/schema/integrations';
 import type { Language } from './constants';
 import { onchatDefaults } from './onchat';
+import { amoSettingsSchema } from './schemas/amocrm';
 import { onchatSettingsSchema } from './schemas/onchat';
 
 /**
@@ -54,6 +55,8 @@ export interface IntegrationDescriptor {
   readonly paidInstance?: boolean;
   /** The configuration variable of its API root, for a proxy or a test's fake (README). */
   readonly apiRootVariable?: string;
+  /** The configuration variables of its OAuth application (README); unset, the type is "not configured". */
+  readonly oauthClientVariables?: { readonly id: string; readonly secret: string };
 }
 
 /** Types whose module is not built yet keep only credentials under the usual names. */
@@ -75,6 +78,33 @@ const fields = (partial: Partial<ConnectionFields>): ConnectionFields => ({
 type Entry = Omit<IntegrationDescriptor, 'type' | 'nameId' | 'fields' | 'built'> & {
   fields?: ConnectionFields;
 };
+
+/**
+ * amoCRM and Kommo (one module, two hosts): the account's domain and the authorisation code the
+ * consent page gave the browser arrive from the owner; connecting spends the code for the token pair.
+ */
+const amoEntry = (label: string, variablePrefix: string): Entry => ({
+  kind: 'data_source',
+  label,
+  answers: true,
+  fields: fields({
+    settings: ['referer', 'salesbot_id', 'selection'],
+    identity: ['referer'],
+    credentials: ['code'],
+    learned: [
+      'account_id',
+      'account_name',
+      'account_subdomain',
+      'reply_field_id',
+      'reply_field_name',
+      'token_expires_at',
+    ],
+    serverSecrets: ['access_token', 'refresh_token', 'webhook_secret'],
+  }),
+  settings: { schema: amoSettingsSchema },
+  apiRootVariable: `${variablePrefix}_API_ROOT`,
+  oauthClientVariables: { id: `${variablePrefix}_CLIENT_ID`, secret: `${variablePrefix}_CLIENT_SECRET` },
+});
 
 const planned = (kind: IntegrationKind, label: string, answers = false): Entry => ({ kind, label, answers });
 
@@ -136,8 +166,8 @@ const ENTRIES: Record<IntegrationType, Entry> = {
   messagehelp: planned('channel', 'MessageHelp', true),
   whatsapp: planned('channel', 'WhatsApp', true),
   avito: planned('channel', 'Avito', true),
-  amocrm: planned('data_source', 'amoCRM', true),
-  kommo: planned('data_source', 'Kommo', true),
+  amocrm: amoEntry('amoCRM', 'AMOCRM'),
+  kommo: amoEntry('Kommo', 'KOMMO'),
   bitrix: planned('data_source', 'Bitrix24', true),
   yclients: planned('data_source', 'YCLIENTS'),
   altegio: planned('data_source', 'Altegio'),

@@ -26,6 +26,7 @@ export const sharedMessages = {
   code_invalid: { ru: 'Некорректный код', en: 'Invalid code' },
   invalid_value: { ru: 'Некорректное значение', en: 'Invalid value' },
   too_long: { ru: 'Слишком длинное значение', en: 'The value is too long' },
+  digits_only: { ru: 'Только цифры', en: 'Digits only' },
   recipient_duplicate: {
     ru: 'Такой получатель уже есть в списке',
     en: 'This recipient is already in the list',

@@ -49,16 +49,16 @@ describe('integrations: CRUD', () => {
     const created = await api.call('POST', '/api/integrations', {
       token: user.token,
       body: {
-        type: 'amocrm',
-        integration_account_id: 'shop.amocrm.ru',
-        connection_data: { api_key: 'amo-api-key-0007', pipeline: 7 },
+        type: 'yclients',
+        integration_account_id: 'salon-7',
+        connection_data: { api_key: 'yc-api-key-0007', pipeline: 7 },
       },
     });
     expect(created.status).toBe(201);
     // Only the fields the type declares are kept (an allow-list); credentials are answered masked.
     expect(created.json).toMatchObject({
-      type: 'amocrm',
-      integration_account_id: 'shop.amocrm.ru',
+      type: 'yclients',
+      integration_account_id: 'salon-7',
       connection_data: { api_key: '••••0007' },
       activated: true,
       connected: false,
@@ -79,28 +79,28 @@ describe('integrations: CRUD', () => {
       body: { activated: false },
     });
     expect(off.status).toBe(200);
-    expect(off.json).toMatchObject({ activated: false, integration_account_id: 'shop.amocrm.ru' });
+    expect(off.json).toMatchObject({ activated: false, integration_account_id: 'salon-7' });
 
     const fields = await api.call('PATCH', `/api/integrations/${id}`, {
       token: user.token,
-      body: { connection_data: { api_key: 'amo-api-key-0009' }, integration_account_id: 'new.amocrm.ru' },
+      body: { connection_data: { api_key: 'yc-api-key-0009' }, integration_account_id: 'salon-9' },
     });
     expect(fields.json).toMatchObject({
       activated: false,
-      integration_account_id: 'new.amocrm.ru',
+      integration_account_id: 'salon-9',
       connection_data: { api_key: '••••0009' },
     });
 
     // POST with the id of an own integration changes its fields; its type cannot change.
     const resaved = await api.call('POST', '/api/integrations', {
       token: user.token,
-      body: { id, type: 'amocrm', integration_account_id: 'third.amocrm.ru' },
+      body: { id, type: 'yclients', integration_account_id: 'salon-3' },
     });
     expect(resaved.status).toBe(200);
-    expect(resaved.json).toMatchObject({ id, integration_account_id: 'third.amocrm.ru' });
+    expect(resaved.json).toMatchObject({ id, integration_account_id: 'salon-3' });
     const retyped = await api.call('POST', '/api/integrations', {
       token: user.token,
-      body: { id, type: 'kommo' },
+      body: { id, type: 'altegio' },
     });
     expect(retyped.status).toBe(422);
     expect(retyped.json.fields).toEqual({ type: 'Некорректное значение' });
@@ -223,8 +223,8 @@ describe('integrations: connect and reset', () => {
 describe('integrations: one account per type in a bot (SPEC §5)', () => {
   it('reports a bot that uses two accounts of one type and refuses to switch it on', async () => {
     const user = await signedInUser(api.t);
-    const first = await create(user.token, { type: 'amocrm', integration_account_id: 'a.amocrm.ru' });
-    const second = await create(user.token, { type: 'amocrm', integration_account_id: 'b.amocrm.ru' });
+    const first = await create(user.token, { type: 'yclients', integration_account_id: 'salon-a' });
+    const second = await create(user.token, { type: 'yclients', integration_account_id: 'salon-b' });
     const telegram = await create(user.token, { type: 'telegram' });
 
     const fine = await api.call('POST', '/api/bot', {
@@ -242,8 +242,8 @@ describe('integrations: one account per type in a bot (SPEC §5)', () => {
       {
         code: 'bot_integration_type_duplicate',
         path: 'actions.1.settings.integration_id',
-        params: { name: 'amoCRM' },
-        message: 'Бот может работать только с одним аккаунтом amoCRM: выберите один',
+        params: { name: 'YCLIENTS' },
+        message: 'Бот может работать только с одним аккаунтом YCLIENTS: выберите один',
       },
     ]);
     const on = await api.call('PATCH', `/api/bot/${twice.json.id}`, {
@@ -264,7 +264,7 @@ describe('integrations: one account per type in a bot (SPEC §5)', () => {
 describe('integrations: delete', () => {
   it('deletes an unbound integration at once', async () => {
     const user = await signedInUser(api.t);
-    const { id } = await create(user.token, { type: 'kommo' });
+    const { id } = await create(user.token, { type: 'altegio' });
     const deleted = await api.call('DELETE', `/api/integrations/${id}`, { token: user.token });
     expect(deleted.status).toBe(204);
     expect((await api.call('GET', `/api/integrations/${id}`, { token: user.token })).status).toBe(404);
@@ -273,9 +273,9 @@ describe('integrations: delete', () => {
   it('lists the bound bots first, then detaches them and their actions when confirmed', async () => {
     const user = await signedInUser(api.t);
     const other = await signedInUser(api.t);
-    const crm = await create(user.token, { type: 'amocrm' });
+    const crm = await create(user.token, { type: 'yclients' });
     const channel = await create(user.token, { type: 'onchat' });
-    const otherCrm = await create(other.token, { type: 'amocrm' });
+    const otherCrm = await create(other.token, { type: 'yclients' });
 
     const seller = await api.call('POST', '/api/bot', {
       token: user.token,

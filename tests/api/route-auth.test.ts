@@ -15,6 +15,7 @@ const PUBLIC = [
   /^POST \/api\/(register|login|verify-email|resend-code|send-reset-code|reset-password)$/,
   /^(GET|POST|OPTIONS) \/api\/widget\//,
   /^POST \/api\/webhooks\//,
+  /^GET \/api\/webhooks\/amo\/disconnect$/,
   /^POST \/api\/payment\/notify\//,
 ];
 

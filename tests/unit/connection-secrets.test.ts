@@ -47,8 +47,8 @@ describe('connection_data: what the API answers', () => {
       bot_username: 'salon_bot',
       connected_at: '2026-01-01T00:00:00.000Z',
     });
-    const short = await sealConnectionData(KEY, 'amocrm', { password: 'hunter2' });
-    expect(connectionDataView('amocrm', short)).toEqual({ password: '••••' });
+    const short = await sealConnectionData(KEY, 'yclients', { password: 'hunter2' });
+    expect(connectionDataView('yclients', short)).toEqual({ password: '••••' });
     expect(JSON.stringify(short)).not.toContain('hunter2');
   });
 });
@@ -71,7 +71,7 @@ describe('connection_data: what a client may write', () => {
   it('never takes the server’s fields or unknown ones from a client, and keeps the server’s across a save', () => {
     const sent = { webhook_secret: 'mine', bot_id: 1, bot_username: 'x', bot_name: 'y', connected_at: 'z' };
     expect(clientConnectionData('telegram', sent, stored)).toEqual({ token: TOKEN });
-    expect(clientConnectionData('amocrm', { pipeline: 7, api_key: 'k' })).toEqual({ api_key: 'k' });
+    expect(clientConnectionData('yclients', { pipeline: 7, api_key: 'k' })).toEqual({ api_key: 'k' });
     expect(serverConnectionData('telegram', stored)).toEqual({
       webhook_secret: stored.webhook_secret,
       bot_username: 'salon_bot',

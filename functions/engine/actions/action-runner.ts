@@ -7,6 +7,13 @@ export interface ToolCallInput {
   arguments: unknown;
   /** The text the model wrote beside the call (a stop may use it as the reply). */
   modelText: string;
+  /** Fills `{{placeholders}}` with the chat's variables and the built-ins. */
+  fill: (template: string) => string;
+  /**
+   * Names this action's effect in this answer, the same however often the answer's run is retried:
+   * an effect in an external system keyed by it is made once (integrations/external-effect.ts).
+   */
+  effectKey: string;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { requireAccount } from '../../http/require-account';
 import { connectIntegrationHandlers } from './connect-integration';
+import { crmFieldsHandlers, crmPipelinesHandlers, crmTaskTypesHandlers } from './crm-lists';
 import { deleteIntegrationHandlers } from './delete-integration';
 import { getIntegrationHandlers } from './get-integration';
 import { getQrHandlers } from './get-qr';
@@ -18,6 +19,9 @@ export const integrationsRoutes = new Hono<AppEnv>()
   .post('/connect/:id', ...connectIntegrationHandlers)
   .post('/reset/:id', ...resetIntegrationHandlers)
   .get('/:id/getqr', ...getQrHandlers)
+  .get('/:id/crm/pipelines', ...crmPipelinesHandlers)
+  .get('/:id/crm/fields', ...crmFieldsHandlers)
+  .get('/:id/crm/task-types', ...crmTaskTypesHandlers)
   .get('/:id', ...getIntegrationHandlers)
   .patch('/:id', ...updateIntegrationHandlers)
   .delete('/:id', ...deleteIntegrationHandlers);

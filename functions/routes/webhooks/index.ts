@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { serviceContext } from '../../http/context';
 import type { AppEnv } from '../../http/env';
 import { factory } from '../../http/factory';
+import { receiveAmoDisconnect } from '../../services/integrations/revoked-grant';
 import { receiveWebhook } from '../../services/webhooks/receive-webhook';
 import { readWebhookBody } from './webhook-body';
 
@@ -21,4 +22,11 @@ const receive = factory.createHandlers(async (c) => {
   return c.json({});
 });
 
-export const webhooksRoutes = new Hono<AppEnv>().post('/:type/:integrationId', ...receive);
+/** amoCRM / Kommo tell that the owner turned the integration off (the disconnect hook). */
+const amoDisconnect = factory.createHandlers(async (c) =>
+  c.json(await receiveAmoDisconnect(serviceContext(c), (name) => c.req.query(name))),
+);
+
+export const webhooksRoutes = new Hono<AppEnv>()
+  .get('/amo/disconnect', ...amoDisconnect)
+  .post('/:type/:integrationId', ...receive);

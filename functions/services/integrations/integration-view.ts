@@ -34,8 +34,8 @@ const keepsStored = (value: unknown) =>
 
 /**
  * connection_data as a client may write it: the type's settings and credentials, nothing else. With
- * `stored` (the saved row's data), a credential the client left out, blank or masked keeps its stored
- * value, and a new one replaces it (as text, sealed when written); the server's fields are never
+ * `stored` (the saved row's data), a setting the client left out keeps its stored value, and so does
+ * a credential left out, blank or masked; a new one replaces it (as text, sealed when written); the server's fields are never
  * taken from a client.
  */
 export function clientConnectionData(
@@ -46,7 +46,8 @@ export function clientConnectionData(
   const { settings, credentials } = connectionFields(type);
   const result: Record<string, unknown> = {};
   for (const field of settings) {
-    if (data[field] !== undefined) result[field] = data[field];
+    const value = data[field] !== undefined ? data[field] : stored[field];
+    if (value !== undefined) result[field] = value;
   }
   for (const field of credentials) {
     const value = data[field];

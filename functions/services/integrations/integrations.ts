@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { type Integration, integrations } from '../../../db/schema';
 import { sealConnectionData } from '../../integrations/connection-secrets';
+import { moduleFor } from '../../integrations/registry';
 import { AppError } from '../../shared/app-error';
 import { MAX_INTEGRATIONS } from '../../shared/constants';
 import type { SaveIntegrationInput, UpdateIntegrationInput } from '../../shared/schemas/integration';
@@ -25,11 +26,25 @@ export async function listIntegrations(ctx: AccountContext): Promise<Integration
     .where(eq(integrations.accountId, ctx.account.id))
     .orderBy(asc(integrations.createdAt), asc(integrations.id))
     .limit(MAX_INTEGRATIONS);
-  return rows.map(integrationView);
+  return rows.map((row) => pageView(ctx, row));
+}
+
+/**
+ * The view the integrations screen reads: an OAuth type adds the consent page to send the owner to
+ * (`authorize_url`, null while the server's OAuth application is not configured).
+ */
+function pageView(
+  ctx: AccountContext,
+  row: Integration,
+): IntegrationView & { authorize_url?: string | null } {
+  const authorize = moduleFor(row.type)?.authorizeUrl;
+  return authorize
+    ? { ...integrationView(row), authorize_url: authorize(ctx.settings, row) }
+    : integrationView(row);
 }
 
 export async function getIntegration(ctx: AccountContext, id: string): Promise<IntegrationView> {
-  return integrationView(await ownIntegration(ctx, id));
+  return pageView(ctx, await ownIntegration(ctx, id));
 }
 
 /**

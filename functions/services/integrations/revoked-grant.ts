@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm';
+import { integrations } from '../../../db/schema';
+import { readAmoDisconnectHook } from '../../integrations/amocrm/disconnect-hook';
+import { sealConnectionData } from '../../integrations/connection-secrets';
+import { unauthorized } from '../../shared/app-error';
+import type { ServiceContext } from '../context';
+import { clientConnectionData } from './integration-view';
+
+/**
+ * GET /api/webhooks/amo/disconnect: the owner turned our integration off in amoCRM / Kommo, whose
+ * grant is revoked. Every integration of that account lets go of its tokens and shows as not
+ * connected; the owner's settings stay, so connecting again restores it. A forged hook is 401.
+ */
+export async function receiveAmoDisconnect(
+  ctx: ServiceContext,
+  query: (name: string) => string | undefined,
+): Promise<{ disconnected: number }> {
+  const hook = await readAmoDisconnectHook(ctx.settings, query);
+  if (!hook) throw unauthorized();
+  const rows = await ctx.ports.db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.type, hook.type), eq(integrations.integrationAccountId, hook.accountId)));
+  for (const row of rows) {
+    await ctx.ports.db
+      .update(integrations)
+      .set({
+        connectionData: await sealConnectionData(
+          ctx.settings.secretsKey,
+          row.type,
+          clientConnectionData(row.type, row.connectionData, row.connectionData),
+        ),
+        integrationAccountId: null,
+      })
+      .where(eq(integrations.id, row.id));
+  }
+  return { disconnected: rows.length };
+}

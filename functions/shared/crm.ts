@@ -1,0 +1,39 @@
+/**
+ * What a CRM integration lists for the settings of its actions and of its selection (SPEC §3 CRM
+ * entities; §7 staff): shared by the API and the web app. Ids are strings, as actions store them.
+ */
+
+export const CRM_ENTITIES = ['lead', 'contact', 'company'] as const;
+export type CrmEntity = (typeof CRM_ENTITIES)[number];
+
+export interface CrmStatus {
+  id: string;
+  name: string;
+  color: string;
+}
+
+/** SPEC §3: a pipeline has id, name and _embedded.statuses (id, name, color). */
+export interface CrmPipeline {
+  id: string;
+  name: string;
+  _embedded: { statuses: CrmStatus[] };
+}
+
+export interface CrmField {
+  id: string;
+  name: string;
+  type: string;
+  /** The options of a list field; null for other types. */
+  options: { id: string; value: string }[] | null;
+}
+
+export interface CrmTaskType {
+  id: string;
+  name: string;
+}
+
+export interface CrmStaffMember {
+  id: string;
+  name: string;
+  email: string | null;
+}
