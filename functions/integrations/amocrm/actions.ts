@@ -59,9 +59,9 @@ function dealAction<A extends BotAction>(
       try {
         if (!integration?.activated) throw new AmoNotConnected('the integration is gone or off');
         outcome = await withAmoApi(turn.ctx, integration, async (api) => {
-          const deal = await dealOfChat(turn.ctx, turn.chat, integration, api);
-          if (!deal) return failed('the dialogue has no deal in amoCRM');
-          return work(api, deal.id, turn, action, call);
+          const dealId = await dealOfChat(turn.ctx, turn.chat, integration, api);
+          if (!dealId) return failed('the dialogue has no deal in amoCRM');
+          return work(api, dealId, turn, action, call);
         });
       } catch (error) {
         const detail = error instanceof AmoError ? error.explanation : safeErrorText(error);

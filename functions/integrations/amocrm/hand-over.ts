@@ -30,8 +30,8 @@ function noteText(summary: string, reason: string, variables: Record<string, str
 export const amoHandOver: NonNullable<IntegrationModule['handOver']> = async (turn, integration, call) => {
   const { stopTask, infoTransfer } = turn.bot;
   await withAmoApi(turn.ctx, integration, async (api) => {
-    const deal = await dealOfChat(turn.ctx, turn.chat, integration, api);
-    if (!deal) {
+    const dealId = await dealOfChat(turn.ctx, turn.chat, integration, api);
+    if (!dealId) {
       turn.actions.push({
         name: 'handover',
         type: 'handover',
@@ -45,13 +45,13 @@ export const amoHandOver: NonNullable<IntegrationModule['handOver']> = async (tu
       const from = turn.waiting.at(-1)?.createdAt ?? turn.now;
       const { result } = await makeOnce(turn.ctx, turn.account.id, `${call.key}:task`, {
         make: async () => {
-          const lead = await api.get<{ responsible_user_id?: number }>(`/api/v4/leads/${deal.id}`);
+          const lead = await api.get<{ responsible_user_id?: number }>(`/api/v4/leads/${dealId}`);
           const created = await api.post<{ _embedded?: { tasks?: { id: number }[] } }>('/api/v4/tasks', [
             {
               task_type_id: FOLLOW_UP,
               text: taskText.slice(0, 2000),
               complete_till: Math.floor(from.getTime() / 1000) + TASK_DUE_SECONDS,
-              entity_id: Number(deal.id),
+              entity_id: Number(dealId),
               entity_type: 'leads',
               ...(lead?.responsible_user_id ? { responsible_user_id: lead.responsible_user_id } : {}),
             },
@@ -66,7 +66,7 @@ export const amoHandOver: NonNullable<IntegrationModule['handOver']> = async (tu
     if (summary || (variables && Object.keys(variables).length > 0)) {
       await makeOnce(turn.ctx, turn.account.id, `${call.key}:note`, {
         make: async () => {
-          await api.post(`/api/v4/leads/${deal.id}/notes`, [
+          await api.post(`/api/v4/leads/${dealId}/notes`, [
             {
               note_type: 'common',
               params: { text: noteText(summary, turn.handover?.reason ?? '', variables) },
@@ -75,7 +75,7 @@ export const amoHandOver: NonNullable<IntegrationModule['handOver']> = async (tu
           return { noted: true };
         },
       });
-      turn.actions.push({ name: 'info_transfer', type: 'note', ok: true, detail: `deal ${deal.id}` });
+      turn.actions.push({ name: 'info_transfer', type: 'note', ok: true, detail: `deal ${dealId}` });
     }
   });
 };
