@@ -13,18 +13,32 @@ const CONNECT_FAILED = 'Подключение не удалось, повтор
 
 let llm: FakeOpenAi;
 let amo: FakeAmo;
+let kommo: FakeAmo;
 
 const app = listeningTestApp(async (origin) => {
-  [llm, amo] = await Promise.all([
+  [llm, amo, kommo] = await Promise.all([
     startFakeOpenAi({ apiKey: LLM_KEY }),
     startFakeAmo({ redirectUri: `${origin}/amo/install`, retryDelaysMs: [50, 50, 50, 50] }),
+    startFakeAmo({
+      host: 'kommo',
+      subdomain: 'salon',
+      clientId: 'kommo-client',
+      redirectUri: `${origin}/amo/install`,
+    }),
   ]);
-  return { llm: fakeLlm(llm), settings: amoSettings(amo) };
+  const settings = amoSettings(amo);
+  return {
+    llm: fakeLlm(llm),
+    settings: {
+      apiRoots: { ...settings.apiRoots, kommo: kommo.url },
+      oauthClients: { ...settings.oauthClients, kommo: { id: kommo.clientId, secret: kommo.clientSecret } },
+    },
+  };
 });
 const bed = amoTestbed(app, () => amo);
 
 afterAll(async () => {
-  await Promise.all([llm?.close(), amo?.close()]);
+  await Promise.all([llm?.close(), amo?.close(), kommo?.close()]);
 });
 
 /** Each test connects its own owner: the one fake account delivers only to that owner's address. */
@@ -133,6 +147,31 @@ describe('amoCRM: connecting by OAuth', () => {
     expect(amo.requests.length).toBe(before);
   });
 
+  it('connects Kommo the same way on its own host, and refuses an amoCRM domain for it', async () => {
+    const owner = await signedInUser(app.t);
+    const add = (referer: string) =>
+      app.call('POST', '/api/integrations', {
+        token: owner.token,
+        body: { type: 'kommo', connection_data: { code: kommo.issueCode(), referer } },
+      });
+    const id = (await add(kommo.referer)).json.id as string;
+    const connected = await app.call('POST', `/api/integrations/connect/${id}`, { token: owner.token });
+    expect(connected.json).toMatchObject({
+      connected: true,
+      connection_data: { referer: 'salon.kommo.com' },
+    });
+    expect(kommo.webhooks.map((hook) => hook.destination)).toEqual([
+      expect.stringContaining(`/api/webhooks/kommo/${id}?secret=`),
+    ]);
+    const list = await app.call('GET', '/api/integrations', { token: owner.token });
+    expect(list.json[0].authorize_url).toMatch(
+      new RegExp(`^${kommo.url}/oauth\\?client_id=kommo-client&state=${id}`),
+    );
+    const wrongHost = (await add(amo.referer)).json.id as string;
+    const refused = await app.call('POST', `/api/integrations/connect/${wrongHost}`, { token: owner.token });
+    expect(refused.json.message).toBe(CONNECT_FAILED);
+  });
+
   it('says "not configured" without the OAuth application', async () => {
     const owner = await signedInUser(app.t);
     const id = await bed.addAmo(owner.token);
@@ -210,6 +249,32 @@ describe('amoCRM: answering customers in its chats', () => {
     await answersSent();
     expect(bed.repliesTo(inside.id)).toEqual(['Ответ по сделке из выборки']);
     expect(bed.repliesTo(outside.id)).toEqual([]);
+  });
+
+  it('leaves a WhatsApp chat to the Wazzup channel the same bot answers, whose replies amoCRM shows', async () => {
+    const c = await bed.connectedOwner();
+    const [amoRow] = await app.t.db.select().from(integrations).where(eq(integrations.id, c.integrationId));
+    const [wazzup] = await app.t.db
+      .insert(integrations)
+      .values({
+        accountId: amoRow?.accountId ?? '',
+        type: 'wazzup',
+        connectionData: { connected_at: new Date().toISOString() },
+      })
+      .returning();
+    await createWorkingBot(app.call, c.owner.token, {
+      conditions: { channels: [c.integrationId, wazzup?.id] },
+      process_scheme: 'instant',
+    });
+    const viaWhatsapp = amo.addLead();
+    const viaTelegram = amo.addLead();
+    llm.queue({ kind: 'text', text: 'Ответ в Telegram' });
+    await amo.sendCustomerMessage({ leadId: viaWhatsapp.id, text: 'Привет', origin: 'waba' });
+    await amo.sendCustomerMessage({ leadId: viaTelegram.id, text: 'Привет', origin: 'telegram' });
+    await answersSent();
+    expect(bed.repliesTo(viaWhatsapp.id)).toEqual([]);
+    expect(await chatOfLead(c.integrationId, viaWhatsapp.id)).toBeUndefined();
+    expect(bed.repliesTo(viaTelegram.id)).toEqual(['Ответ в Telegram']);
   });
 
   it('refuses a delivery without the secret (401) and an unknown integration (404)', async () => {
