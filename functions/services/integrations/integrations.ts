@@ -6,7 +6,7 @@ import { AppError } from '../../shared/app-error';
 import { MAX_INTEGRATIONS } from '../../shared/constants';
 import type { SaveIntegrationInput, UpdateIntegrationInput } from '../../shared/schemas/integration';
 import { ensureRoomFor } from '../account-limits';
-import type { AccountContext } from '../context';
+import type { AccountContext, ServiceContext } from '../context';
 import { checkedConnectionData } from './connection-data';
 import { disconnectQuietly } from './disconnect';
 import {
@@ -150,9 +150,14 @@ export async function updateIntegration(
  * webhook), forgets it (the server's fields and the external account id) and keeps the settings, so
  * connecting again starts from them. Bots stay bound.
  */
-export async function resetIntegration(ctx: AccountContext, id: string): Promise<IntegrationView> {
-  const row = await ownIntegration(ctx, id);
-  await disconnectQuietly(ctx, row);
+/**
+ * The integration lets go of its connection: what the owner set stays, what connecting learned and
+ * made (tokens, the webhook secret, the connection mark) goes, so it shows as not connected.
+ */
+export async function letGoOfConnection(
+  ctx: ServiceContext,
+  row: Integration,
+): Promise<Integration | undefined> {
   const [saved] = await ctx.ports.db
     .update(integrations)
     .set({
@@ -163,8 +168,15 @@ export async function resetIntegration(ctx: AccountContext, id: string): Promise
       ),
       integrationAccountId: null,
     })
-    .where(ownIntegrationWhere(ctx, id))
+    .where(eq(integrations.id, row.id))
     .returning();
+  return saved;
+}
+
+export async function resetIntegration(ctx: AccountContext, id: string): Promise<IntegrationView> {
+  const row = await ownIntegration(ctx, id);
+  await disconnectQuietly(ctx, row);
+  const saved = await letGoOfConnection(ctx, row);
   if (!saved) throw integrationNotFound();
   return integrationView(saved);
 }

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { integrations } from '../../../db/schema';
 import { readAmoDisconnectHook } from '../../integrations/amocrm/disconnect-hook';
-import { sealConnectionData } from '../../integrations/connection-secrets';
 import { unauthorized } from '../../shared/app-error';
 import type { ServiceContext } from '../context';
-import { clientConnectionData } from './integration-view';
+import { letGoOfConnection } from './integrations';
 
 /**
  * GET /api/webhooks/amo/disconnect: the owner turned our integration off in amoCRM / Kommo, whose
@@ -21,18 +20,6 @@ export async function receiveAmoDisconnect(
     .select()
     .from(integrations)
     .where(and(eq(integrations.type, hook.type), eq(integrations.integrationAccountId, hook.accountId)));
-  for (const row of rows) {
-    await ctx.ports.db
-      .update(integrations)
-      .set({
-        connectionData: await sealConnectionData(
-          ctx.settings.secretsKey,
-          row.type,
-          clientConnectionData(row.type, row.connectionData, row.connectionData),
-        ),
-        integrationAccountId: null,
-      })
-      .where(eq(integrations.id, row.id));
-  }
+  for (const row of rows) await letGoOfConnection(ctx, row);
   return { disconnected: rows.length };
 }
