@@ -88,7 +88,7 @@ describe('amoCRM: connecting by OAuth', () => {
     ]);
     expect(c.connectView).toMatchObject({
       connected: true,
-      integration_account_id: String(amo.accountId),
+      integration_account_id: amo.referer,
       message: 'Интеграция успешно подключена',
       connection_data: {
         referer: amo.referer,

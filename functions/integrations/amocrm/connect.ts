@@ -69,7 +69,8 @@ async function setUp(ctx: EngineContext, integration: Integration, api: AmoClien
     sort: 10,
   });
   return {
-    integrationAccountId: String(account.id),
+    // The account as the owner knows it: its domain.
+    integrationAccountId: amoDomainOf(integration),
     connectionData: {
       account_id: String(account.id),
       account_name: account.name,

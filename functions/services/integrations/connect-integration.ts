@@ -5,7 +5,7 @@ import { moduleFor } from '../../integrations/registry';
 import { AppError } from '../../shared/app-error';
 import { needsPlace } from '../billing/subscription-suggestion';
 import type { AccountContext } from '../context';
-import { CONNECTED_AT, type IntegrationView, integrationView, isConnected } from './integration-view';
+import { CONNECTED_AT, type IntegrationView, integrationPageView, isConnected } from './integration-view';
 import { integrationNotFound, ownIntegration, ownIntegrationWhere } from './own-integration';
 
 /**
@@ -43,5 +43,8 @@ export async function connectIntegration(
     .where(ownIntegrationWhere(ctx, id))
     .returning();
   if (!saved) throw integrationNotFound();
-  return { ...integrationView(saved), message: translate('integration_connected', ctx.lang) };
+  return {
+    ...integrationPageView(ctx.settings, saved),
+    message: translate('integration_connected', ctx.lang),
+  };
 }

@@ -1,5 +1,7 @@
 import type { Integration, IntegrationType } from '../../../db/schema';
 import { MIN_TAIL_SHOWN } from '../../integrations/connection-secrets';
+import { moduleFor } from '../../integrations/registry';
+import type { AppSettings } from '../../ports';
 import { isSealed, openSecret, SecretUnreadable } from '../../secrets/secret-box';
 import {
   CONNECTED_AT,
@@ -131,4 +133,15 @@ export const integrationView = (row: Integration) => ({
   created_at: row.createdAt.toISOString(),
 });
 
-export type IntegrationView = ReturnType<typeof integrationView>;
+/**
+ * The view the integrations screen reads: an OAuth type adds the consent page to send the owner to
+ * (`authorize_url`, null while the server's OAuth application is not configured).
+ */
+export type IntegrationView = ReturnType<typeof integrationView> & { authorize_url?: string | null };
+
+export function integrationPageView(settings: AppSettings, row: Integration): IntegrationView {
+  const authorize = moduleFor(row.type)?.authorizeUrl;
+  return authorize
+    ? { ...integrationView(row), authorize_url: authorize(settings, row) }
+    : integrationView(row);
+}

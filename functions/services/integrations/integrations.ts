@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { type Integration, integrations } from '../../../db/schema';
 import { sealConnectionData } from '../../integrations/connection-secrets';
-import { moduleFor } from '../../integrations/registry';
 import { AppError } from '../../shared/app-error';
 import { MAX_INTEGRATIONS } from '../../shared/constants';
 import type { SaveIntegrationInput, UpdateIntegrationInput } from '../../shared/schemas/integration';
@@ -13,7 +12,7 @@ import {
   changesCredentials,
   clientConnectionData,
   type IntegrationView,
-  integrationView,
+  integrationPageView,
   isConnected,
   serverConnectionData,
 } from './integration-view';
@@ -26,25 +25,11 @@ export async function listIntegrations(ctx: AccountContext): Promise<Integration
     .where(eq(integrations.accountId, ctx.account.id))
     .orderBy(asc(integrations.createdAt), asc(integrations.id))
     .limit(MAX_INTEGRATIONS);
-  return rows.map((row) => pageView(ctx, row));
-}
-
-/**
- * The view the integrations screen reads: an OAuth type adds the consent page to send the owner to
- * (`authorize_url`, null while the server's OAuth application is not configured).
- */
-function pageView(
-  ctx: AccountContext,
-  row: Integration,
-): IntegrationView & { authorize_url?: string | null } {
-  const authorize = moduleFor(row.type)?.authorizeUrl;
-  return authorize
-    ? { ...integrationView(row), authorize_url: authorize(ctx.settings, row) }
-    : integrationView(row);
+  return rows.map((row) => integrationPageView(ctx.settings, row));
 }
 
 export async function getIntegration(ctx: AccountContext, id: string): Promise<IntegrationView> {
-  return pageView(ctx, await ownIntegration(ctx, id));
+  return integrationPageView(ctx.settings, await ownIntegration(ctx, id));
 }
 
 /**
@@ -91,7 +76,7 @@ async function writeIntegration(
     .where(ownIntegrationWhere(ctx, row.id))
     .returning();
   if (!saved) throw integrationNotFound();
-  return integrationView(saved);
+  return integrationPageView(ctx.settings, saved);
 }
 
 /**
@@ -133,7 +118,7 @@ export async function saveIntegration(
     })
     .returning();
   if (!row) throw new Error('integration insert returned nothing');
-  return { created: true, integration: integrationView(row) };
+  return { created: true, integration: integrationPageView(ctx.settings, row) };
 }
 
 /** PATCH /api/integrations/{id}: `activated` and/or the fields. */
@@ -178,5 +163,5 @@ export async function resetIntegration(ctx: AccountContext, id: string): Promise
   await disconnectQuietly(ctx, row);
   const saved = await letGoOfConnection(ctx, row);
   if (!saved) throw integrationNotFound();
-  return integrationView(saved);
+  return integrationPageView(ctx.settings, saved);
 }

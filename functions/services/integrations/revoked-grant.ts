@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { integrations } from '../../../db/schema';
 import { readAmoDisconnectHook } from '../../integrations/amocrm/disconnect-hook';
 import { unauthorized } from '../../shared/app-error';
@@ -19,7 +19,12 @@ export async function receiveAmoDisconnect(
   const rows = await ctx.ports.db
     .select()
     .from(integrations)
-    .where(and(eq(integrations.type, hook.type), eq(integrations.integrationAccountId, hook.accountId)));
+    .where(
+      and(
+        eq(integrations.type, hook.type),
+        sql`${integrations.connectionData}->>'account_id' = ${hook.accountId}`,
+      ),
+    );
   for (const row of rows) await letGoOfConnection(ctx, row);
   return { disconnected: rows.length };
 }

@@ -18,6 +18,11 @@ export interface IntegrationView {
   /** Whether the type's connector is built; otherwise connecting answers "failed". */
   available: boolean;
   created_at: string;
+  /**
+   * Types connected by OAuth (amoCRM, Kommo): the consent page connecting sends the owner to; null
+   * while the server's OAuth application is not configured. Absent for other types.
+   */
+  authorize_url?: string | null;
 }
 
 /** A bot the integration is bound to, as the delete warning lists it. */

@@ -1,3 +1,4 @@
+import { type AmoType, isAmoType } from '../../../functions/shared/amocrm';
 import {
   isStringRecord,
   readStoredJson,
@@ -10,7 +11,9 @@ import {
 /** A pending integration confirmation (SPEC §3), kept under the §9 key `integration-to-confirm`. */
 export type PendingIntegration =
   | { type: 'yclients' | 'altegio'; salonId: string; userData: string; userDataSign: string }
-  | { type: 'retailcrm'; token: string; systemUrl: string; apiKey: string };
+  | { type: 'retailcrm'; token: string; systemUrl: string; apiKey: string }
+  /** amoCRM / Kommo's consent page sent the owner back to /amo/install with a code (state: our integration's id). */
+  | { type: AmoType; code: string; referer: string; state: string };
 
 export const SALON_TYPES = ['yclients', 'altegio'] as const;
 
@@ -25,6 +28,9 @@ export function isPendingIntegration(value: unknown): value is PendingIntegratio
   }
   if (record.type === 'retailcrm') {
     return filled(record.token) && filled(record.systemUrl) && filled(record.apiKey);
+  }
+  if (typeof record.type === 'string' && isAmoType(record.type)) {
+    return filled(record.code) && filled(record.referer) && typeof record.state === 'string';
   }
   return false;
 }

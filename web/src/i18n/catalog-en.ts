@@ -5,6 +5,7 @@ import { bots } from './catalog/en/bots';
 import { chats } from './catalog/en/chats';
 import { check } from './catalog/en/check';
 import { common } from './catalog/en/common';
+import { crm } from './catalog/en/crm';
 import { history } from './catalog/en/history';
 import { integrations } from './catalog/en/integrations';
 import { profile } from './catalog/en/profile';
@@ -30,4 +31,5 @@ export const en: Record<keyof typeof ru, string> = {
   ...balance,
   ...wazzup,
   ...wappi,
+  ...crm,
 };

@@ -5,6 +5,7 @@ import { bots } from './catalog/ru/bots';
 import { chats } from './catalog/ru/chats';
 import { check } from './catalog/ru/check';
 import { common } from './catalog/ru/common';
+import { crm } from './catalog/ru/crm';
 import { history } from './catalog/ru/history';
 import { integrations } from './catalog/ru/integrations';
 import { profile } from './catalog/ru/profile';
@@ -32,4 +33,5 @@ export const ru = {
   ...balance,
   ...wazzup,
   ...wappi,
+  ...crm,
 } as const;

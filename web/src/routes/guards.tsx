@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { amoTypeOfRedirect } from '../../../functions/shared/amocrm';
+import { storePendingIntegration } from '../api/pending-integration';
 import { consumeExplicitSignOut, useToken } from '../api/session';
 import { STORED_KEYS, useStored, writeStored } from '../api/storage';
 import { LazyFallback } from '../components/LazyFallback';
@@ -41,8 +43,21 @@ export function RequireAuth() {
   );
 }
 
-/** /amo/install goes to /integrations with its query kept for the integrations screen. */
+/**
+ * /amo/install (SPEC §2): amoCRM / Kommo's consent page returns here. The code waits as a pending
+ * confirmation (never left in the address) and the integrations screen finishes the connection; a
+ * refusal is said on the type's page.
+ */
 export function AmoInstallRedirect() {
   const location = useLocation();
-  return <Navigate to={{ pathname: PATHS.integrations, search: location.search }} replace />;
+  const params = new URLSearchParams(location.search);
+  const code = params.get('code')?.trim() ?? '';
+  const referer = params.get('referer')?.trim() ?? '';
+  const type = amoTypeOfRedirect(referer, params.get('platform'));
+  if (code && referer) {
+    storePendingIntegration({ type, code, referer, state: params.get('state')?.trim() ?? '' });
+    return <Navigate to={PATHS.integrations} replace />;
+  }
+  const denied = params.get('error') === 'access_denied';
+  return <Navigate to={`${PATHS.integrations}/${type}${denied ? '?denied=1' : ''}`} replace />;
 }

@@ -31,8 +31,15 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
   // Connecting ChatGPT moves every bot to the owner's key: asked first (SPEC §4).
   const [warning, setWarning] = useState(false);
   const warns = integration.type === 'chatgpt' && !integration.connected;
+  // OAuth types connect on the system's consent page, which returns to /amo/install.
+  const oauth = integration.authorize_url !== undefined;
+  const name = t(`integration.name.${integration.type}`);
 
   const onConnect = async () => {
+    if (oauth) {
+      if (integration.authorize_url) window.location.assign(integration.authorize_url);
+      return;
+    }
     setBusy(true);
     setResult(null);
     try {
@@ -68,13 +75,25 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
           {t('integrations.settings.connect_unavailable')}
         </Text>
       )}
+      {oauth && integration.authorize_url === null && (
+        <Alert color="yellow" variant="light" data-testid="oauth-not-configured">
+          {t('amo.not_configured', { name, prefix: integration.type.toUpperCase() })}
+        </Alert>
+      )}
+      {oauth && integration.authorize_url && !integration.connected && (
+        <Text size="sm" c="dimmed">
+          {t('amo.connect_hint', { name })}
+        </Text>
+      )}
       <Group>
         <Button
           onClick={() => (warns ? setWarning(true) : onConnect())}
           loading={busy}
-          disabled={!integration.available}
+          disabled={!integration.available || (oauth && !integration.authorize_url)}
         >
-          {t(integration.connected ? 'integrations.settings.reconnect' : 'integrations.settings.connect')}
+          {oauth && !integration.connected
+            ? t('amo.connect', { name })
+            : t(integration.connected ? 'integrations.settings.reconnect' : 'integrations.settings.connect')}
         </Button>
         {integration.connected && (
           <Button variant="default" onClick={() => setResetting(true)} disabled={busy}>

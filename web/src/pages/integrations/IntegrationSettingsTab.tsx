@@ -5,6 +5,7 @@ import type { IntegrationChanges, IntegrationView } from '../../api/integrations
 import { notifyError, notifySuccess } from '../../components/notify';
 import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
+import { AmoCrmSettings } from './AmoCrmSettings';
 import { ChatgptSettings } from './ChatgptSettings';
 import { OnchatSettings } from './OnchatSettings';
 import { TelegramSettings } from './TelegramSettings';
@@ -26,6 +27,8 @@ const TYPE_SETTINGS: Partial<Record<IntegrationType, ComponentType<IntegrationSe
   telegram: TelegramSettings,
   wazzup: WazzupSettings,
   wappi: WappiSettings,
+  amocrm: AmoCrmSettings,
+  kommo: AmoCrmSettings,
 };
 
 /** The settings every type shares (on/off, the external account), then the type's own. */

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useIntegrationList } from '../../api/integrations';
 import { LoadFailed } from '../../components/Alerts';
 import { PageLoader } from '../../components/FullScreenLoader';
@@ -27,6 +27,9 @@ function Missing({ text }: { text: string }) {
 export function IntegrationsPage() {
   const { t } = useT();
   const { slug, inst } = useParams();
+  const [search] = useSearchParams();
+  // amoCRM's consent page came back with the owner's refusal (/amo/install).
+  const denied = search.get('denied') === '1' && slug !== undefined && isIntegrationType(slug);
   const list = useIntegrationList();
   const { data: integrations, error, isLoading, mutate } = list;
 
@@ -62,6 +65,11 @@ export function IntegrationsPage() {
     <Stack gap="lg">
       <Title order={2}>{t('section.integrations.title')}</Title>
       <PendingIntegrationCard />
+      {denied && (
+        <Alert color="yellow" variant="light" role="alert">
+          {t('amo.denied', { name: t(`integration.name.${slug}`) })}
+        </Alert>
+      )}
       {body}
     </Stack>
   );

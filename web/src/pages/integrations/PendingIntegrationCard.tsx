@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
+import { isAmoType } from '../../../../functions/shared/amocrm';
 import {
   clearBitrixInstallData,
   clearPendingIntegration,
@@ -9,6 +10,7 @@ import {
 import { STORED_KEYS, useStored } from '../../api/storage';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { useT } from '../../i18n/use-t';
+import { AmoFinish } from './AmoFinish';
 
 /**
  * Integration data that arrived with a link waits here (SPEC §2 forced /integrations). Confirming it
@@ -31,6 +33,9 @@ export function PendingIntegrationCard() {
     clearBitrixInstallData();
     setConfirming(false);
   };
+  if (pending && isAmoType(pending.type) && 'code' in pending) {
+    return <AmoFinish key={pending.code} pending={{ ...pending, type: pending.type }} discard={discard} />;
+  }
 
   return (
     <Alert

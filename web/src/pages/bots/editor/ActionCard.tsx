@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import * as v from 'valibot';
 import {
   ACTION_TYPES,
@@ -54,7 +54,7 @@ export function ActionCard({
       aria-label={t('bot.action.title', { n })}
       data-testid="bot-action"
     >
-      <Group justify="space-between" mb="sm" wrap="nowrap">
+      <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs">
           <Title order={4} size="h6">
             {t('bot.action.title', { n })}
@@ -71,7 +71,7 @@ export function ActionCard({
         </Button>
       </Group>
       <Stack gap="sm">
-        <Group grow align="flex-start">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label={t('bot.action.name')}
             value={action.name}
@@ -86,7 +86,7 @@ export function ActionCard({
             onChange={(type) => onChange(withType(action, type))}
             error={problemAt(problems, `${path}.type`, t)}
           />
-        </Group>
+        </SimpleGrid>
         <ActionTextarea
           label={t('bot.action.description')}
           description={t('bot.action.description_hint')}

@@ -1,7 +1,7 @@
 import type { ActionType } from '../../../../../../functions/shared/schemas/bot-actions';
 import { BookingSettings } from './BookingSettings';
 import { DealStatusSettings } from './DealStatusSettings';
-import { FieldSettings } from './FieldSettings';
+import { CompanyFieldSettings, ContactFieldSettings, LeadFieldSettings } from './FieldSettings';
 import { FillVariablesSettings } from './FillVariablesSettings';
 import { GetBranchesSettings } from './GetBranchesSettings';
 import { SendMediaSettings } from './SendMediaSettings';
@@ -19,9 +19,9 @@ export const ACTION_SETTINGS: { [T in ActionType]: TypeSettingsComponent<T> } = 
   fill_variables: FillVariablesSettings,
   get_branches: GetBranchesSettings,
   change_deal_status: DealStatusSettings,
-  change_lead_field: FieldSettings,
-  change_contact_field: FieldSettings,
-  change_company_field: FieldSettings,
+  change_lead_field: LeadFieldSettings,
+  change_contact_field: ContactFieldSettings,
+  change_company_field: CompanyFieldSettings,
   set_task: TaskSettings,
   send_media: SendMediaSettings,
   booking: BookingSettings,

@@ -1,0 +1,146 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeAmo, startFakeAmo } from '../fakes/amocrm';
+import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
+import { type LocalServer, startFreshServer } from '../support/local-server';
+import { type Account, apiCall, readyAccount, signInWithToken } from './support/account';
+import { launchBrowser, newRussianPage } from './support/browser';
+import { clippedElements, openDirectly, overflowingElements } from './support/screens';
+import { atPath, seen } from './support/ui';
+
+const LLM_KEY = 'sk-e2e-amocrm-key-0123456789';
+const SHOTS = new URL('../.tmp/screens/', import.meta.url).pathname;
+
+let llm: FakeOpenAi;
+let amo: FakeAmo;
+let server: LocalServer;
+let browser: Browser;
+let account: Account;
+
+beforeAll(async () => {
+  [llm, amo] = await Promise.all([startFakeOpenAi({ apiKey: LLM_KEY }), startFakeAmo()]);
+  server = await startFreshServer({
+    LLM_BASE_URL: llm.baseUrl,
+    LLM_API_KEY: LLM_KEY,
+    AMOCRM_API_ROOT: amo.url,
+    AMOCRM_CLIENT_ID: amo.clientId,
+    AMOCRM_CLIENT_SECRET: amo.clientSecret,
+  });
+  // The integration registered in amoCRM returns to this server's /amo/install.
+  amo.redirectUri = `${server.url}/amo/install`;
+  browser = await launchBrowser();
+  account = await readyAccount(server, 'anna');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await Promise.all([llm?.close(), amo?.close()]);
+});
+
+describe('amoCRM in the browser', () => {
+  it('installs through /amo/install, moves the deal to «Записан» chosen from the lists, from a Check dialogue', async () => {
+    const { context, page } = await newRussianPage(browser, server.url);
+    await signInWithToken(page, account, '/integrations/amocrm');
+    await page.getByRole('button', { name: 'Добавить аккаунт' }).click();
+    await page.waitForURL((url) => /^\/integrations\/amocrm\/[0-9a-f-]{36}$/.test(url.pathname));
+    const integrationId = new URL(page.url()).pathname.split('/').at(-1) as string;
+
+    // amoCRM's consent page, then back through /amo/install: the connection finishes by itself.
+    await page.getByRole('button', { name: 'Подключить amoCRM' }).click();
+    await page.waitForURL((url) => url.pathname === '/oauth');
+    await page.getByRole('link', { name: 'Разрешить' }).click();
+    await page.waitForURL((url) => url.pathname === `/integrations/amocrm/${integrationId}`, {
+      timeout: 20_000,
+    });
+    const settings = page.getByTestId('amocrm-settings');
+    await seen(settings.getByText('Демо-салон'));
+    await seen(page.getByText('Подключено', { exact: true }));
+    expect(await page.evaluate(() => window.localStorage.getItem('integration-to-confirm'))).toBeNull();
+    const field = amo.customFields.leads.find((one) => one.code === 'ONCHAT_REPLY');
+    await seen(settings.getByText(`{{lead.cf.${field?.id}}}`));
+    await seen(settings.getByText('Без Salesbot бот не сможет отвечать в чатах amoCRM.'));
+    await settings.getByLabel('ID Salesbot').fill('4242');
+    await settings.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await seen(page.getByText('Salesbot сохранён'));
+    expect(amo.webhooks.map((hook) => hook.destination)).toEqual([
+      expect.stringContaining(`/api/webhooks/amocrm/${integrationId}?secret=`),
+    ]);
+
+    // A bot whose action moves the deal; the pipeline and the status come from amoCRM's lists.
+    const { id: botId } = (await apiCall(
+      server,
+      'POST',
+      '/api/bot',
+      {
+        name: 'Администратор',
+        model: 'gpt-4o-mini',
+        system_prompt: 'Ты администратор салона. Записывай клиентов.',
+        goal_prompt: 'Записать клиента',
+        process_scheme: 'instant',
+        conditions: { channels: ['check'] },
+        actions_enable: true,
+        actions: [
+          {
+            name: 'Записать',
+            description: 'Переводит сделку в «Записан»',
+            goal_prompt: 'Когда клиент выбрал время',
+            type: 'change_deal_status',
+            settings: { integration_id: integrationId },
+          },
+        ],
+      },
+      account.token,
+    )) as { id: string };
+    await page.goto(`/bots/${botId}`);
+    await page.getByRole('tab', { name: /^Действия/ }).click();
+    const action = page.getByRole('region', { name: /^Действие 1/ });
+    await action.getByLabel('Воронка', { exact: true }).click();
+    await page.getByRole('option', { name: 'Воронка' }).click();
+    await action.getByLabel('Статус', { exact: true }).click();
+    await page.getByRole('option', { name: 'Записан' }).click();
+    await page.getByRole('button', { name: 'Сохранить' }).last().click();
+    await seen(page.getByText('Настройки бота сохранены'));
+    await apiCall(server, 'PATCH', `/api/bot/${botId}`, { is_work: true }, account.token);
+
+    // The owner checks the bot: the model calls the action, the fake deal moves.
+    llm.queue(
+      { kind: 'tool_calls', calls: [{ name: 'change_deal_status_1', arguments: {} }] },
+      { kind: 'text', text: 'Записала вас на 15:00!' },
+    );
+    await page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Проверка' }).click();
+    await atPath(page, '/check');
+    const message = page.getByRole('textbox', { name: 'Сообщение' });
+    await message.fill('Запишите меня на 15:00');
+    await message.press('Enter');
+    await seen(page.getByTestId('check-message-bot').filter({ hasText: 'Записала вас на 15:00!' }), 60_000);
+    const deal = [...amo.leads.values()].find((lead) => lead.name === 'Проверка бота');
+    const booked = amo.pipelines[0]?._embedded.statuses.find((status) => status.name === 'Записан');
+    expect(deal?.status_id).toBe(booked?.id);
+    await context.close();
+
+    // The amoCRM settings and the action's lists on a desktop and a phone, in both languages.
+    for (const lang of ['ru', 'en'] as const) {
+      await apiCall(server, 'POST', '/api/profile', { lang }, account.token);
+      for (const width of [1440, 390]) {
+        for (const [name, path] of [
+          ['amocrm-settings', `/integrations/amocrm/${integrationId}`],
+          ['amocrm-action', `/bots/${botId}`],
+        ] as const) {
+          const opened = await openDirectly({ browser, server, token: account.token }, path, { width });
+          try {
+            if (name === 'amocrm-action') {
+              await opened.page.getByRole('tab', { name: lang === 'ru' ? /^Действия/ : /^Actions/ }).click();
+              await seen(opened.page.getByText(lang === 'ru' ? 'Записан' : 'Записан').first());
+            } else await seen(opened.page.getByTestId('amo-selection').getByText('Записан'));
+            await opened.page.screenshot({ path: `${SHOTS}${name}-${width}-${lang}.png`, fullPage: true });
+            expect(await overflowingElements(opened.page), `${name} ${width} ${lang}`).toEqual([]);
+            expect(await clippedElements(opened.page), `${name} ${width} ${lang}`).toEqual([]);
+          } finally {
+            await opened.close();
+          }
+        }
+      }
+    }
+  });
+});
