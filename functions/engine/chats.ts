@@ -32,8 +32,8 @@ export async function findChat(db: Db, key: ChatKey): Promise<Chat | undefined> 
 /**
  * The chat with this key as a message arrives, in one statement: created on its first message
  * (concurrent first messages share one), otherwise its last message time moves on and what the
- * channel now says about the customer (and the chat's refs, key by key) replaces what it said before. A chat that came
- * in before any bot served its channel is taken over by the bot serving it now.
+ * channel now says about the customer (and the chat's refs, key by key) replaces what it said
+ * before. A chat that came in before any bot served its channel is taken over by the bot serving it now.
  */
 export async function ensureChat(
   db: Db,
