@@ -59,5 +59,5 @@ export function AmoInstallRedirect() {
     return <Navigate to={PATHS.integrations} replace />;
   }
   const denied = params.get('error') === 'access_denied';
-  return <Navigate to={`${PATHS.integrations}/${type}${denied ? '?denied=1' : ''}`} replace />;
+  return <Navigate to={denied ? `${PATHS.integrations}/${type}?denied=1` : PATHS.integrations} replace />;
 }
