@@ -104,7 +104,9 @@ describe('values written into amoCRM fields', () => {
     expect(amoFieldValues(numeric, '15 000,50')).toEqual({ values: [{ value: '15000.50' }] });
     expect(amoFieldValues(numeric, 'много')).toHaveProperty('error');
     const date = { id: 504, name: 'Дата визита', type: 'date' };
-    expect(amoFieldValues(date, '31.12.2026')).toEqual({ values: [{ value: Date.UTC(2026, 11, 31) / 1000 }] });
+    expect(amoFieldValues(date, '31.12.2026')).toEqual({
+      values: [{ value: Date.UTC(2026, 11, 31) / 1000 }],
+    });
     expect(amoFieldValues({ id: 5, name: 'Согласие', type: 'checkbox' }, 'да')).toEqual({
       values: [{ value: true }],
     });
