@@ -119,6 +119,8 @@ export const localConfigSchema = v.object({
   ...llmSettings,
   ...apiRootSettings,
   ...oauthClientSettings,
+  /** The product's Telegram bot that notifies the profile's recipients when a bot hands a dialogue over. */
+  TELEGRAM_NOTIFY_BOT_TOKEN: optionalText,
   ...moneySettings,
   ...sidebarLinks,
 });
@@ -143,6 +145,8 @@ export const workerConfigSchema = v.object({
   ...llmSettings,
   ...apiRootSettings,
   ...oauthClientSettings,
+  /** The product's Telegram bot that notifies the profile's recipients when a bot hands a dialogue over. */
+  TELEGRAM_NOTIFY_BOT_TOKEN: optionalText,
   ...moneySettings,
   ...sidebarLinks,
   /** Tests only: a plain WebSocket proxy in front of a Postgres that stands in for Neon. */

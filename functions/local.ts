@@ -56,6 +56,7 @@ const settings: AppSettings = {
   publicUrl,
   apiRoots: apiRootsOf(config),
   oauthClients: oauthClientsOf(config),
+  notifyBotToken: config.TELEGRAM_NOTIFY_BOT_TOKEN || undefined,
   secretsKey,
   webhookFetch: resolvingWebhookFetch(),
   invoiceSeller: sellerFromConfig(config.INVOICE_SELLER),

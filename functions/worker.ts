@@ -52,6 +52,7 @@ function buildIsolate(config: WorkerConfig): Isolate {
     publicUrl,
     apiRoots: apiRootsOf(config),
     oauthClients: oauthClientsOf(config),
+    notifyBotToken: config.TELEGRAM_NOTIFY_BOT_TOKEN || undefined,
     secretsKey: config.SECRETS_KEY,
     webhookFetch: directWebhookFetch,
     invoiceSeller: sellerFromConfig(config.INVOICE_SELLER),

@@ -4,6 +4,7 @@ import { moduleFor } from '../integrations/registry';
 import { CONNECTED_AT } from '../shared/integration-catalogue';
 import { safeErrorText } from '../shared/safe-error';
 import { idempotencyKey } from './actions/webhook';
+import { notifyRecipients } from './notify-recipients';
 import { fillPlaceholders } from './placeholders';
 import { placeholderValues, type Turn } from './turn';
 
@@ -11,7 +12,8 @@ import { placeholderValues, type Turn } from './turn';
  * The bot stopped in a dialogue (its stop action or the automatic stop): the CRM it works with
  * takes the dialogue over (SPEC §3 stop_task, info transfer). The chat's own CRM when it came from
  * one, else the first CRM the bot's actions name: it gets the stop task for the team, and the
- * summary and variables as a note on the deal. Runs before the reply is stored, keyed by the
+ * summary and variables as a note on the deal; the profile's Telegram recipients are told when the
+ * info transfer asks (notify-recipients.ts). Runs before the reply is stored, keyed by the
  * answer, so a retried run makes nothing twice; a failure is recorded with the answer, never fails it.
  */
 
@@ -43,18 +45,22 @@ async function crmOf(turn: Turn): Promise<Integration | undefined> {
   return ids.map((id) => usable.find((row) => row.id === id)).find(Boolean);
 }
 
-export async function handOver(turn: Turn): Promise<void> {
-  if (!turn.stop || !wantsHandOver(turn)) return;
+async function handOverToCrm(turn: Turn, key: string): Promise<void> {
+  if (!wantsHandOver(turn)) return;
   const integration = await crmOf(turn);
   const run = integration && moduleFor(integration.type)?.handOver;
   if (!integration || !run) return;
   const values = placeholderValues(turn);
   try {
-    await run(turn, integration, {
-      key: `${idempotencyKey(turn)}:handover`,
-      fill: (template) => fillPlaceholders(template, values),
-    });
+    await run(turn, integration, { key, fill: (template) => fillPlaceholders(template, values) });
   } catch (error) {
     turn.actions.push({ name: 'handover', type: 'handover', ok: false, detail: safeErrorText(error) });
   }
+}
+
+export async function handOver(turn: Turn): Promise<void> {
+  if (!turn.stop) return;
+  const key = `${idempotencyKey(turn)}:handover`;
+  await handOverToCrm(turn, key);
+  if (turn.bot.infoTransfer.notify_recipients) await notifyRecipients(turn, key);
 }

@@ -39,6 +39,8 @@ export interface AppSettings {
    * apiRootVariable); a module uses the system's public one when unset (tests point them at fakes).
    */
   apiRoots?: Partial<Record<IntegrationType, string>>;
+  /** The product's own Telegram bot that notifies the profile's recipients (TELEGRAM_NOTIFY_BOT_TOKEN). */
+  notifyBotToken?: string;
   /** OAuth applications of integrations by type (AMOCRM_CLIENT_ID/SECRET, ...); an absent one is "not configured". */
   oauthClients?: Partial<Record<IntegrationType, { id: string; secret: string }>>;
   /**

@@ -12,10 +12,14 @@ interface IntegrationFieldProps {
   error?: string;
 }
 
-/** The connected integration an action works through; with none connected, an offer to connect one. */
+/**
+ * The integration an action works through: a CRM or booking system of the account (a data source;
+ * channels and models run no actions); with none, an offer to connect one.
+ */
 export function IntegrationField({ value, onChange, error }: IntegrationFieldProps) {
   const { t } = useT();
-  const { integrations, isLoading } = useIntegrations(true);
+  const { integrations: all, isLoading } = useIntegrations(true);
+  const integrations = all.filter((item) => item.kind === 'data_source');
   if (!isLoading && integrations.length === 0) {
     return (
       <div>
