@@ -2,10 +2,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { startFakeAmo } from '../tests/fakes/amocrm';
 import { startFakeTelegram } from '../tests/fakes/telegram';
 import { startFakeWazzup } from '../tests/fakes/wazzup';
 import { startLocalServer } from '../tests/support/local-server';
 import { codeFromMail } from '../tests/support/mail-folder';
+import { amoWebhookLoad } from './amocrm-webhook';
 import { engineOverhead } from './engine';
 import { type LoadFigures, load } from './load';
 import { moneyFigures } from './money';
@@ -28,12 +30,16 @@ spawnSync('npm', ['run', 'build:web'], { cwd: root, stdio: ['ignore', 'ignore', 
 
 const telegram = await startFakeTelegram();
 const wazzup = await startFakeWazzup({ relayUnreachable: true });
+const amo = await startFakeAmo({ redirectUri: 'https://bench.example.com/amo/install', rateLimit: 1000 });
 const first = await startLocalServer(dataDir);
 await first.stop();
 // Telegram accepts only public HTTPS webhooks: the server is reached at its local address meanwhile.
 const server = await startLocalServer(dataDir, undefined, {
   TELEGRAM_API_ROOT: telegram.url,
   WAZZUP_API_ROOT: wazzup.url,
+  AMOCRM_API_ROOT: amo.url,
+  AMOCRM_CLIENT_ID: amo.clientId,
+  AMOCRM_CLIENT_SECRET: amo.clientSecret,
   PUBLIC_URL: 'https://bench.example.com',
 });
 try {
@@ -93,6 +99,7 @@ try {
   };
   const telegramUpdates = await telegramWebhookLoad(server.url, telegram, ownerCall);
   const whatsappMessages = await wazzupWebhookLoad(server.url, wazzup, ownerCall);
+  const amoMessages = await amoWebhookLoad(server.url, amo, ownerCall);
 
   console.log('\nLocal server (embedded shape, PGlite), 16 connections, 5 s each');
   console.log(row('bare Hono route GET /api/health/live', bare));
@@ -100,6 +107,7 @@ try {
   console.log(row('inbound POST /api/check/messages', inbound));
   console.log(row('Telegram webhook updates accepted', telegramUpdates));
   console.log(row('WhatsApp (Wazzup) messages accepted', whatsappMessages));
+  console.log(row('amoCRM chat messages accepted', amoMessages));
   console.log(
     `profile / bare throughput ratio     ${(profile.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
   );
@@ -110,6 +118,7 @@ try {
   await server.stop();
   await telegram.close();
   await wazzup.close();
+  await amo.close();
   await rm(dataDir, { recursive: true, force: true });
 }
 

@@ -117,6 +117,18 @@ describe('amoCRM in the browser', () => {
     const deal = [...amo.leads.values()].find((lead) => lead.name === 'Проверка бота');
     const booked = amo.pipelines[0]?._embedded.statuses.find((status) => status.name === 'Записан');
     expect(deal?.status_id).toBe(booked?.id);
+
+    // A code amoCRM does not take (spent, expired): the failure is said, with a way to start again.
+    await page.goto(`/amo/install?code=spent-code&referer=${amo.referer}&platform=1`);
+    const failed = page.getByRole('alert').filter({ hasText: 'Не удалось завершить подключение amoCRM' });
+    await seen(failed.getByText('Подключение не удалось, повторите попытку'));
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: `${SHOTS}amocrm-finish-failed-390-ru.png`, fullPage: true });
+    await failed.getByRole('button', { name: 'Попробовать снова' }).click();
+    await atPath(page, '/integrations/amocrm');
+    // The owner refused on the consent page.
+    await page.goto(`/amo/install?error=access_denied&state=${integrationId}`);
+    await seen(page.getByRole('alert').getByText('Доступ к amoCRM не предоставлен', { exact: false }));
     await context.close();
 
     // The amoCRM settings and the action's lists on a desktop and a phone, in both languages.

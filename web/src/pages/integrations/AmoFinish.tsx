@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { AmoType } from '../../../../functions/shared/amocrm';
 import { ApiError, api } from '../../api/client';
 import { INTEGRATIONS_PATH, type IntegrationView, useIntegrationList } from '../../api/integrations';
-import { clearPendingIntegration } from '../../api/pending-integration';
+import { clearPendingIntegration, storePendingIntegration } from '../../api/pending-integration';
 import { useT } from '../../i18n/use-t';
 import { typePath } from './integration-links';
 
@@ -37,14 +37,16 @@ export function AmoFinish({ pending, discard }: AmoFinishProps) {
         type: pending.type,
         connection_data: { code: pending.code, referer: pending.referer },
       });
+      // A reload after a failure finishes into the same integration instead of making another.
+      if (!existing) storePendingIntegration({ ...pending, state: saved.id });
       await list.connect(saved.id);
       clearPendingIntegration();
       await list.mutate();
       navigate(`${typePath(pending.type)}/${saved.id}`, { replace: true });
     };
     finish().catch((error: unknown) => {
-      // The code is spent or expired either way: a new attempt starts from the consent page.
-      clearPendingIntegration();
+      // The code is spent or expired either way: the owner starts again from the consent page, or
+      // discards it (both clear the pending data).
       setFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : t('unknown_error'));
       void list.mutate();
     });
@@ -57,7 +59,13 @@ export function AmoFinish({ pending, discard }: AmoFinishProps) {
           {failure}
         </Text>
         <Group>
-          <Button size="xs" onClick={() => navigate(typePath(pending.type))}>
+          <Button
+            size="xs"
+            onClick={() => {
+              clearPendingIntegration();
+              navigate(typePath(pending.type));
+            }}
+          >
             {t('amo.finish.retry')}
           </Button>
           <Button size="xs" variant="default" onClick={discard}>
