@@ -16,7 +16,6 @@ beforeAll(async () => {
   engine.t.settings.apiRoots = { ...engine.t.settings.apiRoots, telegram: telegram.url };
 });
 
-
 afterAll(async () => {
   await telegram?.close();
 });
