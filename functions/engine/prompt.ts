@@ -1,8 +1,8 @@
 import type { Message } from '../../db/schema';
 import type { LlmMessage } from '../ports/llm';
+import { localTime } from '../shared/local-time';
 import { fillPlaceholders } from './placeholders';
 import { placeholderValues, type Turn } from './turn';
-import { localTime } from './work-time';
 
 /** How many earlier messages of the dialogue the model reads. */
 export const HISTORY_LIMIT = 40;

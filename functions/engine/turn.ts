@@ -1,9 +1,9 @@
 import type { Account, Bot, Chat, HistoryAction, Message } from '../../db/schema';
 import type { Llm } from '../ports/llm';
+import { localTime } from '../shared/local-time';
 import type { TokenUsage } from '../shared/models';
 import type { ChatStop } from './chat-state';
 import type { EngineContext } from './context';
-import { localTime } from './work-time';
 
 /** One answer in the making: what the respond step knows and what its tools changed. */
 export interface Turn {

@@ -1,4 +1,5 @@
 import type { IntegrationType } from '../../db/schema';
+import { alfacrmModule } from './alfacrm';
 import { amocrmModule, kommoModule } from './amocrm';
 import { chatgptModule } from './chatgpt';
 import type { IntegrationModule } from './module';
@@ -19,6 +20,7 @@ export const MODULES: readonly IntegrationModule[] = [
   wappiModule,
   amocrmModule,
   kommoModule,
+  alfacrmModule,
 ];
 
 const BY_TYPE = new Map<IntegrationType, IntegrationModule>(MODULES.map((module) => [module.type, module]));

@@ -37,3 +37,15 @@ export interface CrmStaffMember {
   name: string;
   email: string | null;
 }
+
+/** DD.MM.YYYY[ HH:MM], YYYY-MM-DD or an ISO time as Unix seconds; null when it is none of these. */
+export function unixTimeOf(text: string): number | null {
+  const russian = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:[ T](\d{1,2}):(\d{2}))?$/.exec(text.trim());
+  if (russian) {
+    const [, day, month, year, hours = '0', minutes = '0'] = russian;
+    const time = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hours), Number(minutes));
+    return Number.isNaN(time) ? null : Math.floor(time / 1000);
+  }
+  const time = Date.parse(text.trim());
+  return Number.isNaN(time) ? null : Math.floor(time / 1000);
+}

@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import { INTEGRATION_TYPES, type IntegrationType } from '../../db/schema/integrations';
 import type { Language } from './constants';
 import { onchatDefaults } from './onchat';
+import { alfaSettingsSchema } from './schemas/alfacrm';
 import { amoSettingsSchema } from './schemas/amocrm';
 import { onchatSettingsSchema } from './schemas/onchat';
 
@@ -172,7 +173,19 @@ const ENTRIES: Record<IntegrationType, Entry> = {
   yclients: planned('data_source', 'YCLIENTS'),
   altegio: planned('data_source', 'Altegio'),
   retailcrm: planned('data_source', 'RetailCRM'),
-  alfacrm: planned('data_source', 'AlfaCRM'),
+  alfacrm: {
+    kind: 'data_source',
+    label: 'AlfaCRM',
+    answers: false,
+    fields: fields({
+      settings: ['hostname', 'email', 'branch_id'],
+      identity: ['hostname', 'email', 'branch_id'],
+      credentials: ['api_key'],
+      learned: ['branch_name'],
+    }),
+    settings: { schema: alfaSettingsSchema },
+    apiRootVariable: 'ALFACRM_API_ROOT',
+  },
   calendly: planned('data_source', 'Calendly'),
   'imot.io': planned('data_source', 'imot.io'),
   shopscript: planned('data_source', 'Shop-Script'),

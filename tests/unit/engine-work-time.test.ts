@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { effectiveState, pauseFor, stopFor } from '../../functions/engine/chat-state';
-import { isWithinWorkTime, localTime } from '../../functions/engine/work-time';
+import { isWithinWorkTime } from '../../functions/engine/work-time';
+import { localTime } from '../../functions/shared/local-time';
 import { workTimeSchema } from '../../functions/shared/schemas/bot-conditions';
 
 const workTime = (input: unknown) => v.parse(workTimeSchema, input);

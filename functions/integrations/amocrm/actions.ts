@@ -1,15 +1,18 @@
-import { and, eq } from 'drizzle-orm';
-import type { Integration } from '../../../db/schema';
-import { integrations } from '../../../db/schema';
-import type { ActionRunner, ToolCallInput } from '../../engine/actions/action-runner';
-import type { ToolResult, Turn } from '../../engine/turn';
-import { safeErrorText } from '../../shared/safe-error';
+import type { ActionRunner } from '../../engine/actions/action-runner';
 import type { BotAction } from '../../shared/schemas/bot-actions';
+import {
+  type CrmSystem,
+  crmAction,
+  crmFailed as failed,
+  TASK_PARAMETERS,
+  taskDueOf,
+  taskTextOf,
+} from '../crm-action';
 import { makeOnce } from '../external-effect';
 import { type AmoClient, AmoError } from './client';
 import { dealOfChat } from './deal';
 import { type AmoCustomField, amoFieldValues } from './fields';
-import { AmoNotConnected, withAmoApi } from './tokens';
+import { withAmoApi } from './tokens';
 
 /**
  * The bot's actions in amoCRM (SPEC §3 actions, reference/crm.md §1.5–§1.8), run as the model's
@@ -19,66 +22,16 @@ import { AmoNotConnected, withAmoApi } from './tokens';
  */
 
 type Action<T extends string> = Extract<BotAction, { type: T }>;
-const NO_PARAMETERS = { type: 'object', properties: {}, additionalProperties: false };
-const answer = (value: Record<string, unknown>): ToolResult => ({ content: JSON.stringify(value) });
 
-interface Outcome {
-  ok: boolean;
-  /** What the model reads. */
-  say: Record<string, unknown>;
-  /** What History shows. */
-  detail: string;
-}
+const amo: CrmSystem<AmoClient> = {
+  name: 'amoCRM',
+  withApi: withAmoApi,
+  recordOf: dealOfChat,
+  explain: (error) => (error instanceof AmoError ? error.explanation : null),
+};
 
-const failed = (detail: string, error = detail): Outcome => ({
-  ok: false,
-  say: { ok: false, error },
-  detail,
-});
-
-async function integrationOf(turn: Turn, id: string | null): Promise<Integration | undefined> {
-  if (!id) return undefined;
-  const [row] = await turn.ctx.ports.db
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.id, id), eq(integrations.accountId, turn.account.id)));
-  return row;
-}
-
-/** Runs `work` on the dialogue's deal with the account's API; failures become the model's error. */
-function dealAction<A extends BotAction>(
-  work: (api: AmoClient, dealId: string, turn: Turn, action: A, call: ToolCallInput) => Promise<Outcome>,
-  parameters: (action: A) => Record<string, unknown> = () => NO_PARAMETERS,
-): ActionRunner<A> {
-  return {
-    parameters,
-    async run(turn, action, call) {
-      const settings = action.settings as { integration_id?: string | null };
-      const integration = await integrationOf(turn, settings.integration_id ?? null);
-      let outcome: Outcome;
-      try {
-        if (!integration?.activated) throw new AmoNotConnected('the integration is gone or off');
-        outcome = await withAmoApi(turn.ctx, integration, async (api) => {
-          const dealId = await dealOfChat(turn.ctx, turn.chat, integration, api);
-          if (!dealId) return failed('the dialogue has no deal in amoCRM');
-          return work(api, dealId, turn, action, call);
-        });
-      } catch (error) {
-        const detail = error instanceof AmoError ? error.explanation : safeErrorText(error);
-        outcome = failed(detail, `amoCRM refused: ${detail}`);
-      }
-      turn.actions.push({
-        name: action.name,
-        type: action.type ?? '',
-        ok: outcome.ok,
-        detail: outcome.detail,
-      });
-      return answer(outcome.say);
-    },
-  };
-}
-
-export const changeDealStatus = dealAction<Action<'change_deal_status'>>(
+export const changeDealStatus = crmAction<AmoClient, Action<'change_deal_status'>>(
+  amo,
   async (api, dealId, _turn, action) => {
     const { pipeline_id, status_id } = action.settings;
     if (!pipeline_id || !status_id) return failed('no status chosen');
@@ -112,33 +65,30 @@ async function entityOf(api: AmoClient, entity: 'leads' | 'contacts' | 'companie
   return company ? String(company.id) : null;
 }
 
-export const changeField = dealAction<Action<FieldActionType>>(async (api, dealId, _turn, action, call) => {
-  const entity = ENTITY[action.type as FieldActionType];
-  const { field, value } = action.settings;
-  if (!field) return failed('no field chosen');
-  const meta = await api.get<AmoCustomField>(`/api/v4/${entity}/custom_fields/${encodeURIComponent(field)}`);
-  if (!meta) return failed(`field ${field} not found`);
-  const converted = amoFieldValues(meta, call.fill(value));
-  if ('error' in converted) return failed(converted.error);
-  const target = await entityOf(api, entity, dealId);
-  if (!target) return failed(`the deal has no ${entity === 'contacts' ? 'contact' : 'company'}`);
-  await api.patch(`/api/v4/${entity}/${target}`, {
-    custom_fields_values: [{ field_id: meta.id, values: converted.values }],
-  });
-  return {
-    ok: true,
-    say: { ok: true, field: meta.name },
-    detail: `${meta.name} = ${call.fill(value).slice(0, 200)}`,
-  };
-});
-
-const TASK_PARAMETERS = {
-  type: 'object',
-  properties: {
-    details: { type: 'string', description: 'What the manager should know for the task, briefly' },
+export const changeField = crmAction<AmoClient, Action<FieldActionType>>(
+  amo,
+  async (api, dealId, _turn, action, call) => {
+    const entity = ENTITY[action.type as FieldActionType];
+    const { field, value } = action.settings;
+    if (!field) return failed('no field chosen');
+    const meta = await api.get<AmoCustomField>(
+      `/api/v4/${entity}/custom_fields/${encodeURIComponent(field)}`,
+    );
+    if (!meta) return failed(`field ${field} not found`);
+    const converted = amoFieldValues(meta, call.fill(value));
+    if ('error' in converted) return failed(converted.error);
+    const target = await entityOf(api, entity, dealId);
+    if (!target) return failed(`the deal has no ${entity === 'contacts' ? 'contact' : 'company'}`);
+    await api.patch(`/api/v4/${entity}/${target}`, {
+      custom_fields_values: [{ field_id: meta.id, values: converted.values }],
+    });
+    return {
+      ok: true,
+      say: { ok: true, field: meta.name },
+      detail: `${meta.name} = ${call.fill(value).slice(0, 200)}`,
+    };
   },
-  additionalProperties: false,
-};
+);
 
 interface AmoTask {
   id: number;
@@ -146,21 +96,13 @@ interface AmoTask {
   complete_till: number;
 }
 
-export const setTask = dealAction<Action<'set_task'>>(
+export const setTask = crmAction<AmoClient, Action<'set_task'>>(
+  amo,
   async (api, dealId, turn, action, call) => {
     const { task_type, text, deadline_minutes, responsible_id } = action.settings;
     if (!task_type) return failed('no task type chosen');
-    const details = (call.arguments as { details?: unknown } | null)?.details;
-    const taskText = [
-      call.fill(text).trim() || action.name,
-      typeof details === 'string' ? details.trim() : '',
-    ]
-      .filter(Boolean)
-      .join('\n')
-      .slice(0, 2000);
-    // From the answered message's time: the same due time however often the answer is retried.
-    const from = turn.waiting.at(-1)?.createdAt ?? turn.now;
-    const completeTill = Math.floor(from.getTime() / 1000) + deadline_minutes * 60;
+    const taskText = taskTextOf(text, action.name, call);
+    const completeTill = Math.floor(taskDueOf(turn, deadline_minutes).getTime() / 1000);
     const { result, again } = await makeOnce(turn.ctx, turn.account.id, call.effectKey, {
       find: async () => {
         const tasks = await api.get<{ _embedded?: { tasks?: AmoTask[] } }>(

@@ -1,5 +1,5 @@
 import { realSleep, withRateLimitRetries } from '../rate-limit-retry';
-import { waitForSlot } from './throttle';
+import { waitForSlot } from '../throttle';
 
 /**
  * The amoCRM / Kommo API v4 of one account (reference/crm.md §1.3): `Authorization: Bearer`, JSON

@@ -1,3 +1,5 @@
+import { unixTimeOf } from '../../shared/crm';
+
 /**
  * A value from the dialogue written into an amoCRM custom field (reference/crm.md §1.6): text-like
  * types take a string (numbers too, as strings), a checkbox a boolean, dates a Unix time, lists an
@@ -21,18 +23,6 @@ const DATE_TYPES = new Set(['date', 'date_time', 'birthday']);
 
 const YES = /^(да|yes|true|1|вкл|on|\+)$/i;
 const NO = /^(нет|no|false|0|выкл|off|-)?$/i;
-
-/** DD.MM.YYYY[ HH:MM], YYYY-MM-DD or an ISO time as Unix seconds; null when it is none of these. */
-export function unixTimeOf(text: string): number | null {
-  const russian = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:[ T](\d{1,2}):(\d{2}))?$/.exec(text.trim());
-  if (russian) {
-    const [, day, month, year, hours = '0', minutes = '0'] = russian;
-    const time = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hours), Number(minutes));
-    return Number.isNaN(time) ? null : Math.floor(time / 1000);
-  }
-  const time = Date.parse(text.trim());
-  return Number.isNaN(time) ? null : Math.floor(time / 1000);
-}
 
 function option(field: AmoCustomField, text: string) {
   const wanted = text.trim().toLowerCase();

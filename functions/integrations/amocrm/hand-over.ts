@@ -1,4 +1,5 @@
 import { makeOnce } from '../external-effect';
+import { handOverNote } from '../hand-over-note';
 import type { IntegrationModule } from '../module';
 import { dealOfChat } from './deal';
 import { withAmoApi } from './tokens';
@@ -13,22 +14,8 @@ import { withAmoApi } from './tokens';
 const FOLLOW_UP = 1;
 const TASK_DUE_SECONDS = 3600;
 
-function noteText(summary: string, reason: string, variables: Record<string, string> | null) {
-  const lines = ['Бот остановился и передал диалог команде.'];
-  if (reason) lines.push(`Причина: ${reason}`);
-  if (summary) lines.push('', 'Итог диалога:', summary);
-  if (variables && Object.keys(variables).length > 0) {
-    lines.push(
-      '',
-      'Данные из диалога:',
-      ...Object.entries(variables).map(([name, value]) => `${name}: ${value}`),
-    );
-  }
-  return lines.join('\n').slice(0, 10_000);
-}
-
 export const amoHandOver: NonNullable<IntegrationModule['handOver']> = async (turn, integration, call) => {
-  const { stopTask, infoTransfer } = turn.bot;
+  const { stopTask } = turn.bot;
   await withAmoApi(turn.ctx, integration, async (api) => {
     const dealId = await dealOfChat(turn.ctx, turn.chat, integration, api);
     if (!dealId) {
@@ -61,15 +48,14 @@ export const amoHandOver: NonNullable<IntegrationModule['handOver']> = async (tu
       });
       turn.actions.push({ name: 'stop_task', type: 'set_task', ok: true, detail: `task ${result.id}` });
     }
-    const summary = infoTransfer.send_summary ? (turn.handover?.summary ?? '') : '';
-    const variables = infoTransfer.send_variables ? turn.variables : null;
-    if (summary || (variables && Object.keys(variables).length > 0)) {
+    const note = handOverNote(turn);
+    if (note) {
       await makeOnce(turn.ctx, turn.account.id, `${call.key}:note`, {
         make: async () => {
           await api.post(`/api/v4/leads/${dealId}/notes`, [
             {
               note_type: 'common',
-              params: { text: noteText(summary, turn.handover?.reason ?? '', variables) },
+              params: { text: note },
             },
           ]);
           return { noted: true };

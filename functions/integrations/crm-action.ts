@@ -1,0 +1,120 @@
+import { and, eq } from 'drizzle-orm';
+import type { Chat, Integration } from '../../db/schema';
+import { integrations } from '../../db/schema';
+import type { ActionRunner, ToolCallInput } from '../engine/actions/action-runner';
+import type { EngineContext } from '../engine/context';
+import type { ToolResult, Turn } from '../engine/turn';
+import { safeErrorText } from '../shared/safe-error';
+import type { BotAction } from '../shared/schemas/bot-actions';
+
+/**
+ * A CRM's bot action run as the model's tool on the dialogue's record (the deal, the lead): the
+ * chosen integration is found in the account, the CRM's API opened, the record found or made once
+ * (chat-record.ts), and the work's outcome goes both to the model and to History. What the CRM
+ * refuses becomes the model's error, never the answer's failure.
+ */
+
+/** What running an action came to. */
+export interface CrmOutcome {
+  ok: boolean;
+  /** What the model reads. */
+  say: Record<string, unknown>;
+  /** What History shows. */
+  detail: string;
+}
+
+export const crmFailed = (detail: string, error = detail): CrmOutcome => ({
+  ok: false,
+  say: { ok: false, error },
+  detail,
+});
+
+/** One CRM as its actions need it. */
+export interface CrmSystem<Api> {
+  /** The CRM's name in the model's error ("amoCRM refused: …"). */
+  name: string;
+  withApi<T>(ctx: EngineContext, integration: Integration, work: (api: Api) => Promise<T>): Promise<T>;
+  /** The dialogue's record id (made once when the dialogue came from elsewhere); null when it has none. */
+  recordOf(ctx: EngineContext, chat: Chat, integration: Integration, api: Api): Promise<string | null>;
+  /** A failure's explanation when it is the CRM's own; null for anything else. */
+  explain(error: unknown): string | null;
+}
+
+export type CrmWork<Api, A extends BotAction> = (
+  api: Api,
+  recordId: string,
+  turn: Turn,
+  action: A,
+  call: ToolCallInput,
+) => Promise<CrmOutcome>;
+
+export const NO_PARAMETERS = { type: 'object', properties: {}, additionalProperties: false };
+
+/** The task tools' one parameter: what the manager should know. */
+export const TASK_PARAMETERS = {
+  type: 'object',
+  properties: {
+    details: { type: 'string', description: 'What the manager should know for the task, briefly' },
+  },
+  additionalProperties: false,
+};
+
+/** A task's text: the action's own (filled), then the model's details; at most 2000 characters. */
+export function taskTextOf(template: string, fallback: string, call: ToolCallInput): string {
+  const details = (call.arguments as { details?: unknown } | null)?.details;
+  return [call.fill(template).trim() || fallback, typeof details === 'string' ? details.trim() : '']
+    .filter(Boolean)
+    .join('\n')
+    .slice(0, 2000);
+}
+
+/** When a task made now is due: from the answered message's time, the same across retries. */
+export function taskDueOf(turn: Turn, minutes: number): Date {
+  const from = turn.waiting.at(-1)?.createdAt ?? turn.now;
+  return new Date(from.getTime() + minutes * 60_000);
+}
+
+export async function accountIntegration(turn: Turn, id: string | null | undefined) {
+  if (!id) return undefined;
+  const [row] = await turn.ctx.ports.db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.id, id), eq(integrations.accountId, turn.account.id)));
+  return row;
+}
+
+export function crmAction<Api, A extends BotAction>(
+  system: CrmSystem<Api>,
+  work: CrmWork<Api, A>,
+  parameters: (action: A) => Record<string, unknown> = () => NO_PARAMETERS,
+): ActionRunner<A> {
+  return {
+    parameters,
+    async run(turn, action, call): Promise<ToolResult> {
+      const settings = action.settings as { integration_id?: string | null };
+      const integration = await accountIntegration(turn, settings.integration_id);
+      let outcome: CrmOutcome;
+      try {
+        if (!integration?.activated) {
+          outcome = crmFailed('the integration is gone or off', `${system.name} is not connected`);
+        } else {
+          outcome = await system.withApi(turn.ctx, integration, async (api) => {
+            const recordId = await system.recordOf(turn.ctx, turn.chat, integration, api);
+            if (!recordId) return crmFailed(`the dialogue has no record in ${system.name}`);
+            return work(api, recordId, turn, action, call);
+          });
+        }
+      } catch (error) {
+        const detail = system.explain(error) ?? safeErrorText(error);
+        outcome = crmFailed(detail, `${system.name} refused: ${detail}`);
+      }
+      turn.actions.push({
+        name: action.name,
+        type: action.type ?? '',
+        ok: outcome.ok,
+        detail: outcome.detail,
+      });
+      return { content: JSON.stringify(outcome.say) };
+    },
+  };
+}
