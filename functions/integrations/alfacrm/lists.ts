@@ -30,7 +30,13 @@ const STATUS_COLOR = '#ced4da';
 
 const on = (flag: number | boolean | undefined) => flag !== 0 && flag !== false;
 
-async function read<T>(ctx: EngineContext, integration: Integration, work: (api: AlfaClient) => Promise<T>) {
+/** Runs a read; what AlfaCRM refuses becomes a refusal the API explains (403 means rights only for staff). */
+async function read<T>(
+  ctx: EngineContext,
+  integration: Integration,
+  work: (api: AlfaClient) => Promise<T>,
+  forbidden: 'forbidden' | 'failed' = 'failed',
+) {
   try {
     return await withAlfaApi(ctx, integration, work);
   } catch (error) {
@@ -38,7 +44,7 @@ async function read<T>(ctx: EngineContext, integration: Integration, work: (api:
       throw new CrmRefused('not_connected', error.message);
     }
     if (error instanceof AlfaError) {
-      throw new CrmRefused(error.status === 403 ? 'forbidden' : 'failed', error.explanation);
+      throw new CrmRefused(error.status === 403 ? forbidden : 'failed', error.explanation);
     }
     throw error;
   }
@@ -70,10 +76,17 @@ export const alfaLists: CrmLists = {
     entity === 'company' ? Promise.resolve([]) : read(ctx, integration, alfaCustomerFields),
   taskTypes: async () => [ALFA_TASK_TYPE],
   staff: (ctx, integration) =>
-    read(ctx, integration, async (api) => {
-      const users = await api.all<Named>('user');
-      return users
-        .filter((user) => on(user.is_active))
-        .map((user): CrmStaffMember => ({ id: String(user.id), name: user.name, email: user.email ?? null }));
-    }),
+    read(
+      ctx,
+      integration,
+      async (api) => {
+        const users = await api.all<Named>('user');
+        return users
+          .filter((user) => on(user.is_active))
+          .map(
+            (user): CrmStaffMember => ({ id: String(user.id), name: user.name, email: user.email ?? null }),
+          );
+      },
+      'forbidden',
+    ),
 };

@@ -6,10 +6,11 @@ import { randomToken } from '../../shared/same-secret';
 import { openConnectionSecret } from '../connection-secrets';
 import type { ConnectorResult, IntegrationModule } from '../module';
 import { webhookUrl } from '../module';
+import { storedTokenFields, tokenFields } from '../oauth-tokens';
 import { amoAccountBase, amoDomainOf, amoOAuthClient, amoRedirectUri } from './account';
 import { type AmoClient, AmoError, createAmoClient } from './client';
 import { exchangeAmoCode } from './oauth';
-import { AmoNotConnected, storedTokenFields, tokenFields, withAmoApi } from './tokens';
+import { AmoNotConnected, withAmoApi } from './tokens';
 
 /**
  * Connecting an amoCRM / Kommo account (reference/crm.md §1.2, §1.12): the authorisation code the
