@@ -23,7 +23,7 @@ import { profileRoutes } from './routes/profile';
 import { recurrentPaymentsRoutes } from './routes/recurrent-payments';
 import { subscriptionRoutes } from './routes/subscription';
 import { transactionsRoutes } from './routes/transactions';
-import { webhooksRoutes } from './routes/webhooks';
+import { BITRIX_INSTALL_PATH, webhooksRoutes } from './routes/webhooks';
 import { widgetRoutes } from './routes/widget';
 import { AppError } from './shared/app-error';
 
@@ -59,12 +59,17 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     .route('/recurrent_payments', recurrentPaymentsRoutes)
     .route('/integrations', integrationsRoutes)
     .route('/private/integrations', privateIntegrationsRoutes)
-    .route('/private/integrations', privateIntegrationsRoutes)
     .route('/widget', widgetRoutes)
     .route('/webhooks', webhooksRoutes);
 
   const app = new Hono<AppEnv>();
-  app.use('/api/*', secureHeaders());
+  const headers = secureHeaders();
+  // Bitrix24 shows the install page in its frame.
+  const frameable = secureHeaders({
+    xFrameOptions: false,
+    contentSecurityPolicy: { frameAncestors: ["'self'", 'https:'] },
+  });
+  app.use('/api/*', (c, next) => (c.req.path === BITRIX_INSTALL_PATH ? frameable : headers)(c, next));
   app.use('/api/*', async (c, next) => {
     c.set('ports', ports);
     c.set('settings', settings);

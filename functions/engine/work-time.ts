@@ -1,5 +1,5 @@
 import { localTime } from '../shared/local-time';
-import { type BotWorkTime, WEEKDAYS, type Weekday } from '../shared/schemas/bot-conditions';
+import { type BotWorkTime, WEEKDAYS } from '../shared/schemas/bot-conditions';
 
 const toMinutes = (clock: string) => {
   const [h = '0', m = '0'] = clock.split(':');

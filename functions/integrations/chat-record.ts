@@ -22,17 +22,21 @@ export function recordName(chat: Chat): string {
   return `Клиент из ${label}`;
 }
 
-/** The dialogue's record id; null for a chat of this CRM that names none. */
+/**
+ * The dialogue's record id. A chat of this CRM that names none has none (null), unless `ownChats`
+ * is 'made': a CRM whose chats need not belong to a record (Bitrix24's Open Lines) gets one made.
+ */
 export async function recordOfChat(
   ctx: EngineContext,
   chat: Chat,
   integration: Integration,
   make: () => Promise<string>,
+  ownChats: 'named' | 'made' = 'named',
 ): Promise<string | null> {
   const key = refKey(chat, integration);
   const known = chat.channelRefs[key];
   if (known) return known;
-  if (key === 'lead_id') return null;
+  if (key === 'lead_id' && ownChats === 'named') return null;
   const { result } = await makeOnce(ctx, chat.accountId, `${chat.id}:record:${integration.id}`, {
     make: async () => ({ id: await make() }),
   });

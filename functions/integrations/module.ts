@@ -39,6 +39,8 @@ export interface WebhookRequest {
 /** What one delivery carries: messages for the engine, and the module's own news (a QR, a state). */
 export interface WebhookDelivery {
   messages: ChannelMessage[];
+  /** The system says the connection is over (the application was removed there): the pipeline lets go of it. */
+  revoked?: boolean;
   /**
    * Runs after the messages are handed over, with the integration as stored; `receive` hands the
    * engine a message found only now (an echo that turns out to be a manager's).

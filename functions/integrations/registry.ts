@@ -1,6 +1,7 @@
 import type { IntegrationType } from '../../db/schema';
 import { alfacrmModule } from './alfacrm';
 import { amocrmModule, kommoModule } from './amocrm';
+import { bitrixModule } from './bitrix';
 import { chatgptModule } from './chatgpt';
 import type { IntegrationModule } from './module';
 import { onchatModule } from './onchat';
@@ -21,6 +22,7 @@ export const MODULES: readonly IntegrationModule[] = [
   amocrmModule,
   kommoModule,
   alfacrmModule,
+  bitrixModule,
 ];
 
 const BY_TYPE = new Map<IntegrationType, IntegrationModule>(MODULES.map((module) => [module.type, module]));

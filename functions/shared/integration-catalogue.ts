@@ -56,6 +56,11 @@ export interface IntegrationDescriptor {
   readonly paidInstance?: boolean;
   /** The configuration variable of its API root, for a proxy or a test's fake (README). */
   readonly apiRootVariable?: string;
+  /**
+   * Connected from the system's side: an application installed there brings what connecting needs
+   * (Bitrix24), so its page offers no connect button.
+   */
+  readonly installedThere?: boolean;
   /** The configuration variables of its OAuth application (README); unset, the type is "not configured". */
   readonly oauthClientVariables?: { readonly id: string; readonly secret: string };
 }
@@ -169,7 +174,20 @@ const ENTRIES: Record<IntegrationType, Entry> = {
   avito: planned('channel', 'Avito', true),
   amocrm: amoEntry('amoCRM', 'AMOCRM'),
   kommo: amoEntry('Kommo', 'KOMMO'),
-  bitrix: planned('data_source', 'Bitrix24', true),
+  bitrix: {
+    kind: 'data_source',
+    label: 'Bitrix24',
+    answers: true,
+    fields: fields({
+      identity: ['install'],
+      credentials: ['install'],
+      learned: ['domain', 'member_id', 'client_endpoint', 'portal_host', 'bot_id', 'token_expires_at'],
+      serverSecrets: ['access_token', 'refresh_token', 'application_token'],
+    }),
+    installedThere: true,
+    apiRootVariable: 'BITRIX_OAUTH_ROOT',
+    oauthClientVariables: { id: 'BITRIX_CLIENT_ID', secret: 'BITRIX_CLIENT_SECRET' },
+  },
   yclients: planned('data_source', 'YCLIENTS'),
   altegio: planned('data_source', 'Altegio'),
   retailcrm: planned('data_source', 'RetailCRM'),

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { serviceContext } from '../../http/context';
 import type { AppEnv } from '../../http/env';
 import { factory } from '../../http/factory';
+import { receiveBitrixInstall } from '../../services/integrations/bitrix-install';
 import { receiveAmoDisconnect } from '../../services/integrations/revoked-grant';
 import { receiveWebhook } from '../../services/webhooks/receive-webhook';
 import { readWebhookBody } from './webhook-body';
@@ -27,6 +28,21 @@ const amoDisconnect = factory.createHandlers(async (c) =>
   c.json(await receiveAmoDisconnect(serviceContext(c), (name) => c.req.query(name))),
 );
 
+/**
+ * Bitrix24 installs or opens the application: a page for its frame, sending the administrator on to
+ * confirm the connection.
+ */
+const bitrixInstall = factory.createHandlers(async (c) => {
+  const body = await readWebhookBody(c.req.raw);
+  const form = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const answer = await receiveBitrixInstall(serviceContext(c), form, (name) => c.req.query(name));
+  return c.html(answer.html, answer.status);
+});
+
+/** Where Bitrix24 sends the install (the application's address in its settings): app.ts lets it be framed. */
+export const BITRIX_INSTALL_PATH = '/api/webhooks/bitrix/install';
+
 export const webhooksRoutes = new Hono<AppEnv>()
   .get('/amo/disconnect', ...amoDisconnect)
+  .post('/bitrix/install', ...bitrixInstall)
   .post('/:type/:integrationId', ...receive);

@@ -134,14 +134,20 @@ export const integrationView = (row: Integration) => ({
 });
 
 /**
- * The view the integrations screen reads: an OAuth type adds the consent page to send the owner to
- * (`authorize_url`, null while the server's OAuth application is not configured).
+ * The view the integrations screen reads: a type with an OAuth application says whether the server
+ * has it configured (`configured`); one connected on a consent page adds the page to send the owner
+ * to (`authorize_url`, null while not configured).
  */
-export type IntegrationView = ReturnType<typeof integrationView> & { authorize_url?: string | null };
+export type IntegrationView = ReturnType<typeof integrationView> & {
+  authorize_url?: string | null;
+  configured?: boolean;
+};
 
 export function integrationPageView(settings: AppSettings, row: Integration): IntegrationView {
+  const view: IntegrationView = integrationView(row);
+  if (describeIntegration(row.type).oauthClientVariables)
+    view.configured = Boolean(settings.oauthClients?.[row.type]);
   const authorize = moduleFor(row.type)?.authorizeUrl;
-  return authorize
-    ? { ...integrationView(row), authorize_url: authorize(settings, row) }
-    : integrationView(row);
+  if (authorize) view.authorize_url = authorize(settings, row);
+  return view;
 }

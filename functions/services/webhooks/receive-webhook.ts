@@ -8,6 +8,7 @@ import { AppError, notFound, unauthorized } from '../../shared/app-error';
 import { isUuid } from '../../shared/uuid';
 import type { ServiceContext } from '../context';
 import { isConnected } from '../integrations/integration-view';
+import { letGoOfConnection } from '../integrations/integrations';
 
 /** What one delivery did: for logs, tests and the benchmark. */
 export interface WebhookOutcome {
@@ -62,6 +63,10 @@ export async function receiveWebhook(
   if (!integration.activated) return NOTHING;
   const delivery = inbound.parse(integration, request);
   if (!delivery) throw new AppError('bad_request');
+  if (delivery.revoked) {
+    await letGoOfConnection(ctx, integration);
+    return NOTHING;
+  }
   const outcome: WebhookOutcome = { stored: 0, duplicates: 0, dropped: false };
   for (const message of delivery.messages) {
     const result = await receiveFromIntegration(ctx, integration, message);

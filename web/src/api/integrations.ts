@@ -23,6 +23,8 @@ export interface IntegrationView {
    * while the server's OAuth application is not configured. Absent for other types.
    */
   authorize_url?: string | null;
+  /** A type with an OAuth application: whether the server has it configured. */
+  configured?: boolean;
 }
 
 /** A bot the integration is bound to, as the delete warning lists it. */

@@ -1,5 +1,7 @@
+import { alfacrm } from './catalog/en/alfacrm';
 import { auth } from './catalog/en/auth';
 import { balance } from './catalog/en/balance';
+import { bitrix } from './catalog/en/bitrix';
 import { bot } from './catalog/en/bot';
 import { bots } from './catalog/en/bots';
 import { chats } from './catalog/en/chats';
@@ -31,5 +33,7 @@ export const en: Record<keyof typeof ru, string> = {
   ...balance,
   ...wazzup,
   ...wappi,
+  ...alfacrm,
+  ...bitrix,
   ...crm,
 };

@@ -1,5 +1,7 @@
+import { alfacrm } from './catalog/ru/alfacrm';
 import { auth } from './catalog/ru/auth';
 import { balance } from './catalog/ru/balance';
+import { bitrix } from './catalog/ru/bitrix';
 import { bot } from './catalog/ru/bot';
 import { bots } from './catalog/ru/bots';
 import { chats } from './catalog/ru/chats';
@@ -33,5 +35,7 @@ export const ru = {
   ...balance,
   ...wazzup,
   ...wappi,
+  ...alfacrm,
+  ...bitrix,
   ...crm,
 } as const;

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { describeIntegration } from '../../../../functions/shared/integration-catalogue';
 import { ApiError } from '../../api/client';
 import type { IntegrationView } from '../../api/integrations';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -34,6 +35,8 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
   // OAuth types connect on the system's consent page, which returns to /amo/install.
   const oauth = integration.authorize_url !== undefined;
   const name = t(`integration.name.${integration.type}`);
+  // Bitrix24 connects from its own side: the install brings the owner back to confirm.
+  const installedThere = describeIntegration(integration.type).installedThere === true;
 
   const onConnect = async () => {
     if (oauth) {
@@ -86,15 +89,19 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
         </Text>
       )}
       <Group>
-        <Button
-          onClick={() => (warns ? setWarning(true) : onConnect())}
-          loading={busy}
-          disabled={!integration.available || (oauth && !integration.authorize_url)}
-        >
-          {oauth && !integration.connected
-            ? t('amo.connect', { name })
-            : t(integration.connected ? 'integrations.settings.reconnect' : 'integrations.settings.connect')}
-        </Button>
+        {!installedThere && (
+          <Button
+            onClick={() => (warns ? setWarning(true) : onConnect())}
+            loading={busy}
+            disabled={!integration.available || (oauth && !integration.authorize_url)}
+          >
+            {oauth && !integration.connected
+              ? t('amo.connect', { name })
+              : t(
+                  integration.connected ? 'integrations.settings.reconnect' : 'integrations.settings.connect',
+                )}
+          </Button>
+        )}
         {integration.connected && (
           <Button variant="default" onClick={() => setResetting(true)} disabled={busy}>
             {t('integrations.settings.reset')}

@@ -5,7 +5,9 @@ import type { IntegrationChanges, IntegrationView } from '../../api/integrations
 import { notifyError, notifySuccess } from '../../components/notify';
 import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
+import { AlfaCrmSettings } from './AlfaCrmSettings';
 import { AmoCrmSettings } from './AmoCrmSettings';
+import { BitrixSettings } from './BitrixSettings';
 import { ChatgptSettings } from './ChatgptSettings';
 import { OnchatSettings } from './OnchatSettings';
 import { TelegramSettings } from './TelegramSettings';
@@ -29,6 +31,8 @@ const TYPE_SETTINGS: Partial<Record<IntegrationType, ComponentType<IntegrationSe
   wappi: WappiSettings,
   amocrm: AmoCrmSettings,
   kommo: AmoCrmSettings,
+  alfacrm: AlfaCrmSettings,
+  bitrix: BitrixSettings,
 };
 
 /** The settings every type shares (on/off, the external account), then the type's own. */

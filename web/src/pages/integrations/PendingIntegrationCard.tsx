@@ -11,6 +11,7 @@ import { STORED_KEYS, useStored } from '../../api/storage';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { useT } from '../../i18n/use-t';
 import { AmoFinish } from './AmoFinish';
+import { BitrixConfirm } from './BitrixConfirm';
 
 /**
  * Integration data that arrived with a link waits here (SPEC §2 forced /integrations). Confirming it
@@ -35,6 +36,9 @@ export function PendingIntegrationCard() {
   };
   if (pending && isAmoType(pending.type) && 'code' in pending) {
     return <AmoFinish key={pending.code} pending={{ ...pending, type: pending.type }} discard={discard} />;
+  }
+  if (!pending && bitrix?.install && bitrix.DOMAIN) {
+    return <BitrixConfirm install={{ domain: bitrix.DOMAIN, ticket: bitrix.install }} discard={discard} />;
   }
 
   return (
