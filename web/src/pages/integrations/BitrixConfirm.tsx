@@ -24,6 +24,7 @@ export function BitrixConfirm({ install, discard }: BitrixConfirmProps) {
   const list = useIntegrationList();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const name = t('integration.name.bitrix');
 
   const confirm = async () => {
     setBusy(true);
@@ -35,11 +36,13 @@ export function BitrixConfirm({ install, discard }: BitrixConfirmProps) {
       });
       try {
         await list.connect(saved.id);
-      } finally {
-        // The ticket's refresh token is spent or refused either way: a retry starts from Bitrix24.
-        clearBitrixInstallData();
-        await list.mutate();
+      } catch (error) {
+        // Nothing half-made stays behind: the next install from Bitrix24 starts clean.
+        await list.remove(saved.id, true).catch(() => undefined);
+        throw error;
       }
+      clearBitrixInstallData();
+      await list.mutate();
       navigate(`${typePath('bitrix')}/${saved.id}`, { replace: true });
     } catch (error) {
       setFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : t('unknown_error'));
@@ -50,11 +53,14 @@ export function BitrixConfirm({ install, discard }: BitrixConfirmProps) {
 
   if (failure) {
     return (
-      <Alert color="red" variant="light" title={t('bitrix.confirm.failed')} role="alert">
+      <Alert color="red" variant="light" title={t('bitrix.confirm.failed', { name })} role="alert">
         <Text size="sm">{failure}</Text>
-        <Text size="sm" mt="xs">
+        <Text size="sm" mt="xs" mb="sm">
           {t('bitrix.confirm.failed_hint')}
         </Text>
+        <Button size="xs" variant="default" onClick={discard}>
+          {t('integrations.pending.discard')}
+        </Button>
       </Alert>
     );
   }
@@ -62,7 +68,7 @@ export function BitrixConfirm({ install, discard }: BitrixConfirmProps) {
     <Alert
       color="blue"
       variant="light"
-      title={t('bitrix.confirm.title', { domain: install.domain })}
+      title={t('bitrix.confirm.title', { name, domain: install.domain })}
       data-testid="bitrix-confirm"
     >
       <Text size="sm" mb="sm">

@@ -2,7 +2,10 @@ import { Alert, Anchor, Button, EmptyState, Group, Paper, Stack, Text, Title } f
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { IntegrationType } from '../../../../db/schema/integrations';
-import { isBuiltIntegrationType } from '../../../../functions/shared/integration-catalogue';
+import {
+  describeIntegration,
+  isBuiltIntegrationType,
+} from '../../../../functions/shared/integration-catalogue';
 import type { IntegrationView, useIntegrationList } from '../../api/integrations';
 import { notifyError } from '../../components/notify';
 import { useT } from '../../i18n/use-t';
@@ -24,6 +27,8 @@ export function IntegrationTypePage({ type, items, create }: IntegrationTypePage
   const [adding, setAdding] = useState(false);
   const name = t(`integration.name.${type}`);
   const built = isBuiltIntegrationType(type);
+  // A type installed from the other system's side (Bitrix24's app) is added there, not here.
+  const addedHere = built && describeIntegration(type).installedThere !== true;
 
   const add = async () => {
     setAdding(true);
@@ -44,7 +49,7 @@ export function IntegrationTypePage({ type, items, create }: IntegrationTypePage
       </Anchor>
       <Group justify="space-between">
         <Title order={3}>{name}</Title>
-        {built && (
+        {addedHere && (
           <Button onClick={add} loading={adding}>
             {t('integrations.type.add')}
           </Button>
@@ -61,9 +66,11 @@ export function IntegrationTypePage({ type, items, create }: IntegrationTypePage
           <EmptyState size="sm">
             <EmptyState.Title order={5}>{t('integrations.type.empty')}</EmptyState.Title>
             <EmptyState.Description>
-              {built
-                ? t('integrations.type.empty_hint', { name })
-                : t('integrations.type.empty_hint_not_built', { name })}
+              {!built
+                ? t('integrations.type.empty_hint_not_built', { name })
+                : addedHere
+                  ? t('integrations.type.empty_hint', { name })
+                  : t('integrations.type.empty_hint_installed_there', { name })}
             </EmptyState.Description>
           </EmptyState>
         </Paper>

@@ -47,6 +47,8 @@ export const integrations: Record<keyof typeof ru, string> = {
   'integrations.type.empty': 'No accounts yet',
   'integrations.type.empty_hint':
     'Press “Add an account” to connect {name}, then choose it on a bot’s “Trigger conditions” tab.',
+  'integrations.type.empty_hint_installed_there':
+    'Install the onchat app from the {name} marketplace: the account appears here once you confirm the connection.',
   'integrations.type.empty_hint_not_built': 'Connecting {name} arrives in one of the next updates.',
   'integrations.type.add': 'Add an account',
   'integrations.instance.unnamed': 'Account of {date}',

@@ -46,6 +46,8 @@ export const integrations = {
   'integrations.type.empty': 'Аккаунтов пока нет',
   'integrations.type.empty_hint':
     'Нажмите «Добавить аккаунт», чтобы подключить {name}; потом выберите его на вкладке «Условия срабатывания» бота.',
+  'integrations.type.empty_hint_installed_there':
+    'Установите приложение onchat в {name} из его маркетплейса: аккаунт появится здесь, когда вы подтвердите подключение.',
   'integrations.type.empty_hint_not_built': 'Подключение {name} появится в одном из следующих обновлений.',
   'integrations.type.add': 'Добавить аккаунт',
   'integrations.instance.unnamed': 'Аккаунт от {date}',
