@@ -10,6 +10,8 @@ import { createApp } from './app';
 import { apiRootsOf, localConfigSchema, oauthClientsOf, readConfig } from './config';
 import { engineJobs } from './engine/jobs';
 import { forwardedClient } from './http/forwarded-client';
+import { mgStreamTargets } from './integrations/retailcrm/stream';
+import { holdMgStreams } from './local-mg-streams';
 import { freePort } from './local-port';
 import { attachRoomSockets } from './local-rooms-socket';
 import { loadOrCreateSecret, loadOrCreateSecretsKey } from './local-secret';
@@ -97,12 +99,18 @@ const sockets = attachRoomSockets(server, rooms, {
   },
 });
 
+const mgStreams = holdMgStreams({
+  list: () => mgStreamTargets(ports, settings),
+  forward: async (path, init) => app.request(path, init),
+});
+
 let stopping = false;
 async function shutdown() {
   if (stopping) return;
   stopping = true;
   stopSchedules();
   sockets.close();
+  mgStreams.close();
   server.close();
   await jobs.stop();
   await client.close();

@@ -5,6 +5,7 @@ import { bitrixModule } from './bitrix';
 import { chatgptModule } from './chatgpt';
 import type { IntegrationModule } from './module';
 import { onchatModule } from './onchat';
+import { retailcrmModule } from './retailcrm';
 import { telegramModule } from './telegram';
 import { wappiModule } from './wappi';
 import { wazzupModule } from './wazzup';
@@ -23,6 +24,7 @@ export const MODULES: readonly IntegrationModule[] = [
   kommoModule,
   alfacrmModule,
   bitrixModule,
+  retailcrmModule,
 ];
 
 const BY_TYPE = new Map<IntegrationType, IntegrationModule>(MODULES.map((module) => [module.type, module]));

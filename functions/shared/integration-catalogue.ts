@@ -61,7 +61,10 @@ export interface IntegrationDescriptor {
    * (Bitrix24), so its page offers no connect button.
    */
   readonly installedThere?: boolean;
-  /** The configuration variables of its OAuth application (README); unset, the type is "not configured". */
+  /**
+   * The configuration variables of its application there (an OAuth client; RetailCRM's marketplace
+   * module code and secret) (README); unset, the type is "not configured".
+   */
   readonly oauthClientVariables?: { readonly id: string; readonly secret: string };
 }
 
@@ -190,7 +193,21 @@ const ENTRIES: Record<IntegrationType, Entry> = {
   },
   yclients: planned('data_source', 'YCLIENTS'),
   altegio: planned('data_source', 'Altegio'),
-  retailcrm: planned('data_source', 'RetailCRM'),
+  retailcrm: {
+    kind: 'data_source',
+    label: 'RetailCRM',
+    answers: true,
+    fields: fields({
+      settings: ['system_url'],
+      identity: ['system_url'],
+      credentials: ['api_key', 'token'],
+      learned: ['site', 'mg_endpoint'],
+      serverSecrets: ['mg_token', 'webhook_secret'],
+    }),
+    installedThere: true,
+    apiRootVariable: 'RETAILCRM_API_ROOT',
+    oauthClientVariables: { id: 'RETAILCRM_MODULE_CODE', secret: 'RETAILCRM_SECRET' },
+  },
   alfacrm: {
     kind: 'data_source',
     label: 'AlfaCRM',

@@ -16,6 +16,7 @@ const PUBLIC = [
   /^(GET|POST|OPTIONS) \/api\/widget\//,
   /^POST \/api\/webhooks\//,
   /^GET \/api\/webhooks\/amo\/disconnect$/,
+  /^GET \/api\/webhooks\/retailcrm\/config$/,
   /^POST \/api\/payment\/notify\//,
 ];
 

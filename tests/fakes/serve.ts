@@ -1,9 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeServer {
   /** `http://127.0.0.1:{port}`, no trailing slash. */
   url: string;
+  /** The Node server, for a fake that also takes WebSocket upgrades. */
+  server: Server;
   close: () => Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function serveFake(handler: FakeHandler): Promise<FakeServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    server,
     close: () =>
       new Promise((done) => {
         server.closeAllConnections();

@@ -1,5 +1,6 @@
 import type { AppSettings } from '../../ports';
 import { AMO_TYPES, type AmoType } from '../../shared/amocrm';
+import { hmacHex } from '../../shared/hmac-hex';
 import { timingSafeEqual } from '../../shared/same-secret';
 
 /**
@@ -7,18 +8,6 @@ import { timingSafeEqual } from '../../shared/same-secret';
  * integration's settings with `client_uuid` (also `client_id`), `account_id` and `signature` =
  * hex HMAC-SHA256(client_secret, "{client_uuid}|{account_id}"). The grant is revoked by then.
  */
-
-async function hmacHex(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text)));
-  return [...signature].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /** The host and account the hook names, when its signature is right; null otherwise. */
 export async function readAmoDisconnectHook(

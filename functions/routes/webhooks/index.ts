@@ -3,6 +3,7 @@ import { serviceContext } from '../../http/context';
 import type { AppEnv } from '../../http/env';
 import { factory } from '../../http/factory';
 import { receiveBitrixInstall } from '../../services/integrations/bitrix-install';
+import { receiveRetailRegister, retailConfig } from '../../services/integrations/retailcrm-register';
 import { receiveAmoDisconnect } from '../../services/integrations/revoked-grant';
 import { receiveWebhook } from '../../services/webhooks/receive-webhook';
 import { readWebhookBody } from './webhook-body';
@@ -39,10 +40,23 @@ const bitrixInstall = factory.createHandlers(async (c) => {
   return c.html(answer.html, answer.status);
 });
 
+/** RetailCRM's marketplace asks what the module needs (configUrl), then registers an account with it. */
+const retailConfigRoute = factory.createHandlers((c) => c.json(retailConfig(serviceContext(c))));
+
+const retailRegister = factory.createHandlers(async (c) => {
+  const body = await readWebhookBody(c.req.raw);
+  const form = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const answer = await receiveRetailRegister(serviceContext(c), form);
+  return c.json(answer.body, answer.status);
+});
+
 /** Where Bitrix24 sends the install (the application's address in its settings): app.ts lets it be framed. */
 export const BITRIX_INSTALL_PATH = '/api/webhooks/bitrix/install';
 
 export const webhooksRoutes = new Hono<AppEnv>()
   .get('/amo/disconnect', ...amoDisconnect)
   .post('/bitrix/install', ...bitrixInstall)
+  .get('/retailcrm/config', ...retailConfigRoute)
+  .post('/retailcrm/config', ...retailConfigRoute)
+  .post('/retailcrm/register', ...retailRegister)
   .post('/:type/:integrationId', ...receive);

@@ -1,0 +1,109 @@
+import type { Integration } from '../../../db/schema';
+import type { EngineContext } from '../../engine/context';
+import type { AppSettings } from '../../ports';
+import { SecretUnreadable } from '../../secrets/secret-box';
+import { randomToken } from '../../shared/same-secret';
+import { openConnectionSecret } from '../connection-secrets';
+import type { ConnectorResult, IntegrationModule } from '../module';
+import { isRetailToken, RetailNotConnected, retailAccountOf, retailModuleOf, withRetailApi } from './account';
+import { type RetailClient, RetailError } from './client';
+
+/**
+ * Connecting a RetailCRM account (reference/crm.md §3.1): the marketplace's "simple connection"
+ * brought the account's address, its API key and a token that must be the HMAC of the key under the
+ * module's secret. The module is then registered in the account (`integration-modules/{code}/edit`)
+ * with the chat gateway's bot, whose address and token RetailCRM answers; the site orders are made
+ * on is read. Disconnecting switches the module off there.
+ */
+
+const failure = (reason: string): ConnectorResult => ({ ok: false, reason });
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+function moduleJson(settings: AppSettings, code: string, integration: Integration, active: boolean) {
+  const base = settings.publicUrl.replace(/\/+$/, '');
+  return {
+    code,
+    integrationCode: code,
+    active,
+    name: 'onchat',
+    clientId: integration.id,
+    baseUrl: base,
+    accountUrl: `${base}/integrations/retailcrm/${integration.id}`,
+    integrations: { mgBot: {} },
+  };
+}
+
+/** The first active site's code: orders made by the bot go there. */
+async function siteOf(api: RetailClient): Promise<string | null> {
+  const answer = await api.get('reference/sites');
+  const sites = Object.values(record(answer.sites)).map(record);
+  const site = sites.find((one) => one.active !== false) ?? sites[0];
+  return typeof site?.code === 'string' ? site.code : null;
+}
+
+async function connectAccount(ctx: EngineContext, integration: Integration): Promise<ConnectorResult> {
+  const { settings } = ctx;
+  const module = retailModuleOf(settings);
+  if (!module) return failure('retailcrm is not configured (no module code and secret)');
+  const account = await retailAccountOf(settings, integration);
+  const token = await openConnectionSecret(settings.secretsKey, integration, 'token');
+  if (!token || !(await isRetailToken(module.secret, account.apiKey, token))) {
+    return failure('the token is not the HMAC of the API key: the link was not made by RetailCRM');
+  }
+  const registered = await withRetailApi(ctx, integration, async (api) => {
+    const site = await siteOf(api);
+    if (!site) return null;
+    const answer = await api.post(`integration-modules/${encodeURIComponent(module.code)}/edit`, {
+      integrationModule: moduleJson(settings, module.code, integration, true),
+    });
+    return { site, answer };
+  });
+  if (!registered) return failure('the account has no site to make orders on');
+  const { site, answer } = registered;
+  const bot = record(record(record(answer.info).mgBot));
+  const endpoint = typeof bot.endpointUrl === 'string' ? bot.endpointUrl : '';
+  const botToken = typeof bot.token === 'string' ? bot.token : '';
+  if (!endpoint || !botToken) return failure('RetailCRM gave no chat bot: are chats (MG) on in the account?');
+  const secret = await openConnectionSecret(settings.secretsKey, integration, 'webhook_secret');
+  return {
+    ok: true,
+    integrationAccountId: new URL(account.systemUrl).host,
+    connectionData: {
+      system_url: account.systemUrl,
+      site,
+      mg_endpoint: endpoint.replace(/\/+$/, ''),
+      mg_token: botToken,
+      webhook_secret: secret ?? randomToken(),
+    },
+  };
+}
+
+export const retailConnection: Pick<IntegrationModule, 'connect' | 'disconnect'> = {
+  async connect(integration, ctx) {
+    try {
+      return await connectAccount(ctx, integration);
+    } catch (error) {
+      if (
+        error instanceof RetailError ||
+        error instanceof RetailNotConnected ||
+        error instanceof SecretUnreadable
+      ) {
+        return failure(error.message);
+      }
+      throw error;
+    }
+  },
+  async disconnect(integration, ctx) {
+    const module = retailModuleOf(ctx.settings);
+    if (!module) return;
+    await withRetailApi(ctx, integration, (api) =>
+      api.post(`integration-modules/${encodeURIComponent(module.code)}/edit`, {
+        integrationModule: moduleJson(ctx.settings, module.code, integration, false),
+      }),
+    );
+  },
+};
