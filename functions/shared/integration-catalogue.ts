@@ -201,7 +201,7 @@ const ENTRIES: Record<IntegrationType, Entry> = {
       settings: ['system_url'],
       identity: ['system_url'],
       credentials: ['api_key', 'token'],
-      learned: ['site', 'mg_endpoint'],
+      learned: ['site', 'site_name', 'mg_endpoint'],
       serverSecrets: ['mg_token', 'webhook_secret'],
     }),
     installedThere: true,

@@ -169,7 +169,11 @@ describe('RetailCRM: the marketplace and connecting', () => {
     const { integrationId, view } = await connectedOwner();
     expect(view.connected).toBe(true);
     expect(view.integration_account_id).toBe('shop.retailcrm.ru');
-    expect(view.connection_data).toMatchObject({ system_url: SYSTEM_URL, site: 'shop-main' });
+    expect(view.connection_data).toMatchObject({
+      system_url: SYSTEM_URL,
+      site: 'shop-main',
+      site_name: 'Интернет-магазин',
+    });
     const text = JSON.stringify(view);
     for (const secret of [crm.apiKey, crm.tokenFor(), crm.botToken]) expect(text).not.toContain(secret);
     expect(crm.modules.get(MODULE_CODE)).toMatchObject({

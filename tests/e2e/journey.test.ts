@@ -198,6 +198,7 @@ describe('a new customer in the browser', () => {
     // Pending integration data from a link is stored and forces /integrations until it is dealt with.
     await page.goto('/integrations/yclients?salon_id=77&user_data=abc&user_data_sign=sig');
     await seen(page.getByText('Waiting for confirmation: YCLIENTS'));
+    await seen(page.getByText('Branch (salon_id): 77'));
     expect(JSON.parse((await stored(page, 'integration-to-confirm')) ?? '{}')).toEqual({
       type: 'yclients',
       salonId: '77',
@@ -215,6 +216,17 @@ describe('a new customer in the browser', () => {
     expect(await stored(page, 'integration-to-confirm')).toBeNull();
     await navEn.getByRole('link', { name: 'My bots' }).click();
     await atPath(page, '/bots');
+
+    // A link without all its fields is explained, not kept (SPEC §5: all are required).
+    await page.goto('/integrations/retailcrm?systemUrl=https%3A%2F%2Fshop.retailcrm.ru&token=abc');
+    const incomplete = page
+      .getByRole('alert')
+      .filter({ hasText: 'The RetailCRM connection link is incomplete' });
+    await seen(incomplete.getByText('The link lacks required fields: apiKey.', { exact: false }));
+    expect(await stored(page, 'integration-to-confirm')).toBeNull();
+    expect(new URL(page.url()).search).toBe('');
+    await incomplete.getByRole('button', { name: 'Close' }).click();
+    expect(await stored(page, 'integration-link-incomplete')).toBeNull();
 
     // Sign out: the token is gone and the sign-in page is shown.
     await page.getByRole('button', { name: 'Sign out' }).click();

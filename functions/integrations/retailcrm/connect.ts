@@ -37,12 +37,13 @@ function moduleJson(settings: AppSettings, code: string, integration: Integratio
   };
 }
 
-/** The first active site's code: orders made by the bot go there. */
-async function siteOf(api: RetailClient): Promise<string | null> {
+/** The first active site: orders made by the bot go there. */
+async function siteOf(api: RetailClient): Promise<{ code: string; name: string } | null> {
   const answer = await api.get('reference/sites');
   const sites = Object.values(record(answer.sites)).map(record);
   const site = sites.find((one) => one.active !== false) ?? sites[0];
-  return typeof site?.code === 'string' ? site.code : null;
+  if (typeof site?.code !== 'string') return null;
+  return { code: site.code, name: typeof site.name === 'string' ? site.name : site.code };
 }
 
 async function connectAccount(ctx: EngineContext, integration: Integration): Promise<ConnectorResult> {
@@ -74,7 +75,8 @@ async function connectAccount(ctx: EngineContext, integration: Integration): Pro
     integrationAccountId: new URL(account.systemUrl).host,
     connectionData: {
       system_url: account.systemUrl,
-      site,
+      site: site.code,
+      site_name: site.name,
       mg_endpoint: endpoint.replace(/\/+$/, ''),
       mg_token: botToken,
       webhook_secret: secret ?? randomToken(),

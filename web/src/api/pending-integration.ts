@@ -15,7 +15,22 @@ export type PendingIntegration =
   /** amoCRM / Kommo's consent page sent the owner back to /amo/install with a code (state: our integration's id). */
   | { type: AmoType; code: string; referer: string; state: string };
 
-export const SALON_TYPES = ['yclients', 'altegio'] as const;
+/** A confirmation link that came without some of its fields (SPEC §5: all are required). */
+export interface IncompleteIntegrationLink {
+  type: 'yclients' | 'altegio' | 'retailcrm';
+  missing: string[];
+}
+
+const isIncompleteLink = (value: unknown): value is IncompleteIntegrationLink =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['yclients', 'altegio', 'retailcrm'].includes((value as { type?: unknown }).type as string) &&
+  Array.isArray((value as { missing?: unknown }).missing);
+
+export const readIncompleteIntegrationLink = () =>
+  readStoredJson(STORED_KEYS.incompleteIntegrationLink, isIncompleteLink);
+
+export const clearIncompleteIntegrationLink = () => writeStored(STORED_KEYS.incompleteIntegrationLink, null);
 
 const filled = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 

@@ -12,6 +12,8 @@ export const STORED_KEYS = {
   bitrixInstallData: 'bitrix-install-data',
   /** Which session (a fingerprint of its token) put the onboarding tour off. */
   tourDeferredFor: 'tour-deferred-for',
+  /** A confirmation link that came without some of its fields: what the integrations page explains. */
+  incompleteIntegrationLink: 'integration-link-incomplete',
 } as const;
 
 export type StoredKey = (typeof STORED_KEYS)[keyof typeof STORED_KEYS];

@@ -11,6 +11,7 @@ import { crm } from './catalog/en/crm';
 import { history } from './catalog/en/history';
 import { integrations } from './catalog/en/integrations';
 import { profile } from './catalog/en/profile';
+import { retailcrm } from './catalog/en/retailcrm';
 import { shell } from './catalog/en/shell';
 import { wappi } from './catalog/en/wappi';
 import { wazzup } from './catalog/en/wazzup';
@@ -34,6 +35,7 @@ export const en: Record<keyof typeof ru, string> = {
   ...wazzup,
   ...wappi,
   ...alfacrm,
+  ...retailcrm,
   ...bitrix,
   ...crm,
 };

@@ -11,6 +11,7 @@ import { crm } from './catalog/ru/crm';
 import { history } from './catalog/ru/history';
 import { integrations } from './catalog/ru/integrations';
 import { profile } from './catalog/ru/profile';
+import { retailcrm } from './catalog/ru/retailcrm';
 import { shell } from './catalog/ru/shell';
 import { wappi } from './catalog/ru/wappi';
 import { wazzup } from './catalog/ru/wazzup';
@@ -36,6 +37,7 @@ export const ru = {
   ...wazzup,
   ...wappi,
   ...alfacrm,
+  ...retailcrm,
   ...bitrix,
   ...crm,
 } as const;

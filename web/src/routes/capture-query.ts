@@ -1,7 +1,7 @@
 import { UTM_KEYS } from '../../../functions/shared/constants';
 import {
+  type IncompleteIntegrationLink,
   type PendingIntegration,
-  type SALON_TYPES,
   storeBitrixInstallData,
   storePendingIntegration,
 } from '../api/pending-integration';
@@ -16,22 +16,33 @@ const first = (params: URLSearchParams, ...names: string[]) => {
   return '';
 };
 
-/** Marketplace redirects land on /integrations/{type} with the data to confirm (SPEC §3). */
-function pendingFrom(slug: string | undefined, params: URLSearchParams): PendingIntegration | null {
-  if (slug === 'yclients' || slug === 'altegio') {
-    const type: (typeof SALON_TYPES)[number] = slug;
-    const salonId = first(params, 'salon_id', 'salonId');
-    const userData = first(params, 'user_data', 'userData');
-    const userDataSign = first(params, 'user_data_sign', 'userDataSign');
-    return salonId && userData && userDataSign ? { type, salonId, userData, userDataSign } : null;
-  }
-  if (slug === 'retailcrm') {
-    const token = first(params, 'token');
-    const systemUrl = first(params, 'systemUrl', 'system_url');
-    const apiKey = first(params, 'apiKey', 'api_key');
-    return token && systemUrl && apiKey ? { type: 'retailcrm', token, systemUrl, apiKey } : null;
-  }
-  return null;
+/** The query names each field of a pending confirmation may arrive under (SPEC §3). */
+const PENDING_FIELDS = {
+  salon: {
+    salonId: ['salon_id', 'salonId'],
+    userData: ['user_data', 'userData'],
+    userDataSign: ['user_data_sign', 'userDataSign'],
+  },
+  retailcrm: { token: ['token'], systemUrl: ['systemUrl', 'system_url'], apiKey: ['apiKey', 'api_key'] },
+} as const;
+
+type Found = { pending: PendingIntegration } | { incomplete: IncompleteIntegrationLink } | null;
+
+/**
+ * Marketplace redirects land on /integrations/{type} with the data to confirm (SPEC §3): all of it
+ * makes a pending confirmation; some of it, a link to explain (SPEC §5: all fields are required).
+ */
+function pendingFrom(slug: string | undefined, params: URLSearchParams): Found {
+  const type = slug === 'yclients' || slug === 'altegio' ? slug : slug === 'retailcrm' ? slug : null;
+  if (!type) return null;
+  const names = PENDING_FIELDS[type === 'retailcrm' ? 'retailcrm' : 'salon'];
+  const values = Object.fromEntries(
+    Object.entries(names).map(([field, aliases]) => [field, first(params, ...aliases)]),
+  );
+  const missing = Object.keys(values).filter((field) => !values[field]);
+  if (missing.length === Object.keys(values).length) return null;
+  if (missing.length > 0) return { incomplete: { type, missing } };
+  return { pending: { type, ...values } as PendingIntegration };
 }
 
 const BITRIX_MARKERS = ['DOMAIN', 'member_id', 'AUTH_ID', 'APP_SID'];
@@ -75,9 +86,14 @@ export function captureQuery(pathname: string, search: string): boolean {
 
   const [, section, slug] = pathname.split('/');
   if (section !== 'integrations') return false;
-  const pending = pendingFrom(slug, params);
-  if (pending) {
-    storePendingIntegration(pending);
+  const found = pendingFrom(slug, params);
+  if (found && 'pending' in found) {
+    storePendingIntegration(found.pending);
+    writeStored(STORED_KEYS.incompleteIntegrationLink, null);
+    return true;
+  }
+  if (found) {
+    writeStoredJson(STORED_KEYS.incompleteIntegrationLink, found.incomplete);
     return true;
   }
   if (slug === 'bitrix' && BITRIX_MARKERS.some((name) => params.has(name))) {

@@ -10,6 +10,7 @@ import { AmoCrmSettings } from './AmoCrmSettings';
 import { BitrixSettings } from './BitrixSettings';
 import { ChatgptSettings } from './ChatgptSettings';
 import { OnchatSettings } from './OnchatSettings';
+import { RetailcrmSettings } from './RetailcrmSettings';
 import { TelegramSettings } from './TelegramSettings';
 import { WappiSettings } from './WappiSettings';
 import { WazzupSettings } from './WazzupSettings';
@@ -33,6 +34,7 @@ const TYPE_SETTINGS: Partial<Record<IntegrationType, ComponentType<IntegrationSe
   kommo: AmoCrmSettings,
   alfacrm: AlfaCrmSettings,
   bitrix: BitrixSettings,
+  retailcrm: RetailcrmSettings,
 };
 
 /** The settings every type shares (on/off, the external account), then the type's own. */

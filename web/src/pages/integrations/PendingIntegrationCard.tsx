@@ -3,15 +3,25 @@ import { useState } from 'react';
 import { isAmoType } from '../../../../functions/shared/amocrm';
 import {
   clearBitrixInstallData,
+  clearIncompleteIntegrationLink,
   clearPendingIntegration,
   readBitrixInstallData,
+  readIncompleteIntegrationLink,
   readPendingIntegration,
 } from '../../api/pending-integration';
 import { STORED_KEYS, useStored } from '../../api/storage';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { useT } from '../../i18n/use-t';
 import { AmoFinish } from './AmoFinish';
-import { BitrixConfirm } from './BitrixConfirm';
+import { InstallConfirm } from './InstallConfirm';
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
 
 /**
  * Integration data that arrived with a link waits here (SPEC §2 forced /integrations). Confirming it
@@ -22,12 +32,30 @@ export function PendingIntegrationCard() {
   // Subscribing keeps the card in step with the stored keys.
   useStored(STORED_KEYS.integrationToConfirm);
   useStored(STORED_KEYS.bitrixInstallData);
+  useStored(STORED_KEYS.incompleteIntegrationLink);
   const [confirming, setConfirming] = useState(false);
 
   const pending = readPendingIntegration();
   const bitrix = readBitrixInstallData();
+  const incomplete = readIncompleteIntegrationLink();
   const type = pending?.type ?? (bitrix ? 'bitrix' : null);
-  if (!type) return null;
+  if (!type) {
+    if (!incomplete) return null;
+    const name = t(`integration.name.${incomplete.type}`);
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        title={t('integrations.pending.incomplete_title', { name })}
+        withCloseButton
+        closeButtonLabel={t('integrations.pending.incomplete_close')}
+        onClose={clearIncompleteIntegrationLink}
+      >
+        {t('integrations.pending.incomplete', { name, fields: incomplete.missing.join(', ') })}
+      </Alert>
+    );
+  }
 
   const discard = () => {
     clearPendingIntegration();
@@ -38,7 +66,27 @@ export function PendingIntegrationCard() {
     return <AmoFinish key={pending.code} pending={{ ...pending, type: pending.type }} discard={discard} />;
   }
   if (!pending && bitrix?.install && bitrix.DOMAIN) {
-    return <BitrixConfirm install={{ domain: bitrix.DOMAIN, ticket: bitrix.install }} discard={discard} />;
+    return (
+      <InstallConfirm
+        type="bitrix"
+        account={bitrix.DOMAIN}
+        connectionData={{ install: bitrix.install }}
+        clear={clearBitrixInstallData}
+        discard={discard}
+      />
+    );
+  }
+  if (pending?.type === 'retailcrm') {
+    return (
+      <InstallConfirm
+        key={pending.token}
+        type="retailcrm"
+        account={hostOf(pending.systemUrl)}
+        connectionData={{ system_url: pending.systemUrl, api_key: pending.apiKey, token: pending.token }}
+        clear={clearPendingIntegration}
+        discard={discard}
+      />
+    );
   }
 
   return (
@@ -46,7 +94,13 @@ export function PendingIntegrationCard() {
       color="blue"
       variant="light"
       title={t('integrations.pending.title', { name: t(`integration.name.${type}`) })}
+      data-testid="pending-integration"
     >
+      {pending && 'salonId' in pending && (
+        <Text size="sm" fw={500} mb="xs">
+          {t('integrations.pending.salon', { salon: pending.salonId })}
+        </Text>
+      )}
       <Text size="sm" mb="sm">
         {t('integrations.pending.text')}
       </Text>

@@ -1,10 +1,7 @@
 /** The Bitrix24 integration: confirming an install and its settings page. */
 export const bitrix = {
-  'bitrix.confirm.title': 'Connect {name} {domain}?',
   'bitrix.confirm.text':
     'The onchat application is installed in this portal. Confirm, and the bot will answer customers in open lines and work with deals.',
-  'bitrix.confirm.button': 'Connect',
-  'bitrix.confirm.failed': 'Could not connect {name}',
   'bitrix.confirm.failed_hint': 'Open the onchat application in Bitrix24 again and repeat the connection.',
   'bitrix.intro':
     'To connect a portal, install the onchat application in Bitrix24 (Market → Applications) and open it: Bitrix24 brings you back here to confirm.',

@@ -9,6 +9,14 @@ export const integrations: Record<keyof typeof ru, string> = {
   'integrations.pending.title': 'Waiting for confirmation: {name}',
   'integrations.pending.text':
     'We saved the connection data from the link. You will confirm the connection here once this section is ready. If you did not mean to connect this integration, cancel it.',
+  'integrations.confirm.title': 'Connect {name} {account}?',
+  'integrations.confirm.button': 'Connect',
+  'integrations.confirm.failed': 'Could not connect {name}',
+  'integrations.pending.salon': 'Branch (salon_id): {salon}',
+  'integrations.pending.incomplete_title': 'The {name} connection link is incomplete',
+  'integrations.pending.incomplete':
+    'The link lacks required fields: {fields}. Open the connection in {name} again: the link must carry all of them.',
+  'integrations.pending.incomplete_close': 'Close',
   'integrations.pending.discard': 'Cancel the connection',
   'integrations.pending.discard_title': 'Cancel the connection?',
   'integrations.pending.discard_text': 'The {name} connection data will be removed from this browser.',

@@ -1,10 +1,7 @@
 /** The Bitrix24 integration: confirming an install and its settings page. */
 export const bitrix = {
-  'bitrix.confirm.title': 'Подключить {name} {domain}?',
   'bitrix.confirm.text':
     'Приложение onchat установлено в этот портал. Подтвердите, и бот начнёт отвечать клиентам в открытых линиях и работать со сделками.',
-  'bitrix.confirm.button': 'Подключить',
-  'bitrix.confirm.failed': 'Не удалось подключить {name}',
   'bitrix.confirm.failed_hint': 'Откройте приложение onchat в Bitrix24 ещё раз и повторите подключение.',
   'bitrix.intro':
     'Чтобы подключить портал, установите приложение onchat в Bitrix24 (Маркет → Приложения) и откройте его: Bitrix24 вернёт вас сюда для подтверждения.',

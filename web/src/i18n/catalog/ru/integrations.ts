@@ -7,6 +7,14 @@ export const integrations = {
   'integrations.pending.title': 'Ожидает подтверждения: {name}',
   'integrations.pending.text':
     'Мы сохранили данные для подключения из ссылки. Подтвердить подключение можно будет здесь, когда раздел заработает. Если вы не собирались подключать эту интеграцию, отмените его.',
+  'integrations.confirm.title': 'Подключить {name} {account}?',
+  'integrations.confirm.button': 'Подключить',
+  'integrations.confirm.failed': 'Не удалось подключить {name}',
+  'integrations.pending.salon': 'Филиал (salon_id): {salon}',
+  'integrations.pending.incomplete_title': 'Ссылка для подключения {name} неполная',
+  'integrations.pending.incomplete':
+    'В ссылке нет обязательных полей: {fields}. Откройте подключение в {name} ещё раз: ссылка должна содержать все поля.',
+  'integrations.pending.incomplete_close': 'Закрыть',
   'integrations.pending.discard': 'Отменить подключение',
   'integrations.pending.discard_title': 'Отменить подключение?',
   'integrations.pending.discard_text': 'Данные для подключения {name} будут удалены из этого браузера.',

@@ -3,47 +3,54 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, api } from '../../api/client';
 import { INTEGRATIONS_PATH, type IntegrationView, useIntegrationList } from '../../api/integrations';
-import { clearBitrixInstallData } from '../../api/pending-integration';
 import { useT } from '../../i18n/use-t';
 import { typePath } from './integration-links';
 
-interface BitrixConfirmProps {
-  /** The portal and the sealed install ticket Bitrix24's install page sent the owner here with. */
-  install: { domain: string; ticket: string };
+/** Types an application installed on their side brings to a confirmation. */
+export type InstalledType = 'bitrix' | 'retailcrm';
+
+interface InstallConfirmProps {
+  type: InstalledType;
+  /** The other system's account as the owner knows it (the portal, the CRM's address). */
+  account: string;
+  /** What the other system sent the owner here with: the new integration's connection data. */
+  connectionData: Record<string, string>;
+  /** Forgets the data that waited (once it is used, or when it fails: it cannot be used twice). */
+  clear: () => void;
   discard: () => void;
 }
 
 /**
- * Bitrix24 installed the application and sent the administrator here (SPEC §3 Bitrix install data):
- * the signed-in user confirms that this portal joins their account; the integration is made and
- * connected at once, and a failure stays on screen with the reason.
+ * An application installed on the other system's side sent the owner here (SPEC §3 pending
+ * confirmation, Bitrix install data): the signed-in user confirms that this account joins theirs;
+ * the integration is made and connected at once, and a failure stays on screen with the reason and
+ * what to do, leaving nothing half-made behind.
  */
-export function BitrixConfirm({ install, discard }: BitrixConfirmProps) {
+export function InstallConfirm({ type, account, connectionData, clear, discard }: InstallConfirmProps) {
   const { t } = useT();
   const navigate = useNavigate();
   const list = useIntegrationList();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const name = t('integration.name.bitrix');
+  const name = t(`integration.name.${type}`);
 
   const confirm = async () => {
     setBusy(true);
     setFailure(null);
     try {
       const saved = await api<IntegrationView>('POST', INTEGRATIONS_PATH, {
-        type: 'bitrix',
-        connection_data: { install: install.ticket },
+        type,
+        connection_data: connectionData,
       });
       try {
         await list.connect(saved.id);
       } catch (error) {
-        // Nothing half-made stays behind: the next install from Bitrix24 starts clean.
         await list.remove(saved.id, true).catch(() => undefined);
         throw error;
       }
-      clearBitrixInstallData();
+      clear();
       await list.mutate();
-      navigate(`${typePath('bitrix')}/${saved.id}`, { replace: true });
+      navigate(`${typePath(type)}/${saved.id}`, { replace: true });
     } catch (error) {
       setFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : t('unknown_error'));
     } finally {
@@ -53,10 +60,10 @@ export function BitrixConfirm({ install, discard }: BitrixConfirmProps) {
 
   if (failure) {
     return (
-      <Alert color="red" variant="light" title={t('bitrix.confirm.failed', { name })} role="alert">
+      <Alert color="red" variant="light" title={t('integrations.confirm.failed', { name })} role="alert">
         <Text size="sm">{failure}</Text>
         <Text size="sm" mt="xs" mb="sm">
-          {t('bitrix.confirm.failed_hint')}
+          {t(`${type}.confirm.failed_hint`)}
         </Text>
         <Button size="xs" variant="default" onClick={discard}>
           {t('integrations.pending.discard')}
@@ -68,15 +75,15 @@ export function BitrixConfirm({ install, discard }: BitrixConfirmProps) {
     <Alert
       color="blue"
       variant="light"
-      title={t('bitrix.confirm.title', { name, domain: install.domain })}
-      data-testid="bitrix-confirm"
+      title={t('integrations.confirm.title', { name, account })}
+      data-testid={`${type}-confirm`}
     >
       <Text size="sm" mb="sm">
-        {t('bitrix.confirm.text')}
+        {t(`${type}.confirm.text`)}
       </Text>
       <Group>
         <Button size="xs" loading={busy} onClick={() => void confirm()}>
-          {t('bitrix.confirm.button')}
+          {t('integrations.confirm.button')}
         </Button>
         <Button size="xs" variant="default" disabled={busy} onClick={discard}>
           {t('integrations.pending.discard')}

@@ -1,0 +1,121 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type FakeRetail, startFakeRetail } from '../fakes/retailcrm';
+import { type LocalServer, startFreshServer } from '../support/local-server';
+import { type Account, apiCall, readyAccount, signInWithToken } from './support/account';
+import { launchBrowser, newRussianPage } from './support/browser';
+import { clippedElements, openDirectly, overflowingElements } from './support/screens';
+import { seen } from './support/ui';
+
+const SHOTS = new URL('../.tmp/screens/', import.meta.url).pathname;
+const SYSTEM_URL = 'https://shop.retailcrm.ru';
+
+let crm: FakeRetail;
+let server: LocalServer;
+let browser: Browser;
+let account: Account;
+
+beforeAll(async () => {
+  crm = await startFakeRetail();
+  server = await startFreshServer({
+    RETAILCRM_API_ROOT: crm.url,
+    RETAILCRM_MODULE_CODE: 'onchat',
+    RETAILCRM_SECRET: crm.secret,
+  });
+  browser = await launchBrowser();
+  account = await readyAccount(server, 'rita');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await crm?.close();
+});
+
+/** RetailCRM's marketplace registers the account; its answer is the link the owner opens. */
+async function marketplaceLink(token = crm.tokenFor()): Promise<URL> {
+  const response = await fetch(`${server.url}/api/webhooks/retailcrm/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      'register[apiKey]': crm.apiKey,
+      'register[systemUrl]': SYSTEM_URL,
+      'register[token]': token,
+    }).toString(),
+  });
+  const body = (await response.json()) as { accountUrl?: string };
+  if (!body.accountUrl) throw new Error(`not registered: ${JSON.stringify(body)}`);
+  return new URL(body.accountUrl);
+}
+
+describe('RetailCRM in the browser', () => {
+  it('confirms a connection from the marketplace, connects the account and holds its chat stream', async () => {
+    const { context, page } = await newRussianPage(browser, server.url);
+    await signInWithToken(page, account, '/integrations/retailcrm');
+    await seen(page.getByText('Установите приложение onchat в RetailCRM', { exact: false }));
+    const link = await marketplaceLink();
+    await page.goto(`${link.pathname}${link.search}`);
+    // The key left the address as soon as it was stored.
+    expect(new URL(page.url()).search).toBe('');
+    const confirm = page.getByTestId('retailcrm-confirm');
+    await seen(confirm.getByText('Подключить RetailCRM shop.retailcrm.ru?'));
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SHOTS}retailcrm-confirm-${width}-ru.png`, fullPage: true });
+      expect(await overflowingElements(page), `confirm ${width}`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await confirm.getByRole('button', { name: 'Подключить' }).click();
+    await page.waitForURL((url) => /^\/integrations\/retailcrm\/[0-9a-f-]{36}$/.test(url.pathname), {
+      timeout: 20_000,
+    });
+    const integrationId = new URL(page.url()).pathname.split('/').at(-1) as string;
+    await seen(page.getByTestId('retailcrm-settings').getByText('shop.retailcrm.ru'));
+    await seen(page.getByText('Подключено', { exact: true }));
+    expect(await page.evaluate(() => window.localStorage.getItem('integration-to-confirm'))).toBeNull();
+    expect(crm.modules.get('onchat')).toMatchObject({ clientId: integrationId, active: true });
+    // The server process opened the chat gateway's stream for the new account.
+    await vi.waitFor(() => expect(crm.streams).toBe(1), { timeout: 15_000 });
+
+    // A link whose token was not made with the module's secret fails, says what to do, leaves nothing.
+    const forged = await marketplaceLink();
+    forged.searchParams.set('token', crm.tokenFor(crm.apiKey, 'not-the-secret'));
+    await page.goto(`${forged.pathname}${forged.search}`);
+    await page.getByTestId('retailcrm-confirm').getByRole('button', { name: 'Подключить' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'Не удалось подключить RetailCRM' });
+    await seen(failed.getByText('Откройте модуль onchat в маркетплейсе RetailCRM', { exact: false }));
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${SHOTS}retailcrm-confirm-failed-390-ru.png`, fullPage: true });
+    const list = (await apiCall(server, 'GET', '/api/integrations', undefined, account.token)) as {
+      type: string;
+    }[];
+    expect(list.filter((one) => one.type === 'retailcrm')).toHaveLength(1);
+    await failed.getByRole('button', { name: 'Отменить подключение' }).click();
+    expect(await page.evaluate(() => window.localStorage.getItem('integration-to-confirm'))).toBeNull();
+    await context.close();
+
+    for (const lang of ['ru', 'en'] as const) {
+      await apiCall(server, 'POST', '/api/profile', { lang }, account.token);
+      for (const width of [1440, 390]) {
+        const opened = await openDirectly(
+          { browser, server, token: account.token },
+          `/integrations/retailcrm/${integrationId}`,
+          { width },
+        );
+        try {
+          await seen(opened.page.getByTestId('retailcrm-settings'));
+          await opened.page.screenshot({
+            path: `${SHOTS}retailcrm-settings-${width}-${lang}.png`,
+            fullPage: true,
+          });
+          expect(await overflowingElements(opened.page), `${width} ${lang}`).toEqual([]);
+          expect(await clippedElements(opened.page), `${width} ${lang}`).toEqual([]);
+        } finally {
+          await opened.close();
+        }
+      }
+    }
+  });
+});
