@@ -10,8 +10,6 @@ import { createApp } from './app';
 import { apiRootsOf, localConfigSchema, oauthClientsOf, readConfig } from './config';
 import { engineJobs } from './engine/jobs';
 import { forwardedClient } from './http/forwarded-client';
-import { mgStreamTargets } from './integrations/retailcrm/stream';
-import { holdMgStreams } from './local-mg-streams';
 import { freePort } from './local-port';
 import { attachRoomSockets } from './local-rooms-socket';
 import { loadOrCreateSecret, loadOrCreateSecretsKey } from './local-secret';
@@ -27,6 +25,7 @@ import { llmFromConfig } from './ports/llm-from-config';
 import { EmlFolderMail } from './ports/mail-eml';
 import { paymentsFromConfig } from './ports/payments-from-config';
 import { LocalRooms } from './ports/rooms-local';
+import { LocalStreams } from './ports/streams-local';
 
 const config = readConfig(localConfigSchema, process.env);
 const dataDir = resolve(config.DATA_DIR);
@@ -43,6 +42,8 @@ const jwtSecret = config.JWT_SECRET ?? (await loadOrCreateSecret(dataDir));
 const secretsKey = config.SECRETS_KEY ?? (await loadOrCreateSecretsKey(dataDir));
 // Room tokens get their own key, so a room token can never pass for a session token.
 const rooms = new LocalRooms(`rooms:${jwtSecret}`, publicUrl);
+// Frames of held streams go to the app inside this process (it exists by the time one arrives).
+const streams = new LocalStreams(async (path, init) => app.request(path, init));
 const ports: Ports = {
   db,
   clock,
@@ -52,6 +53,7 @@ const ports: Ports = {
   mail: new EmlFolderMail(join(dataDir, 'mail'), config.MAIL_FROM, clock),
   llm: llmFromConfig(config),
   payments: paymentsFromConfig(config),
+  streams,
 };
 const settings: AppSettings = {
   jwtSecret,
@@ -99,18 +101,13 @@ const sockets = attachRoomSockets(server, rooms, {
   },
 });
 
-const mgStreams = holdMgStreams({
-  list: () => mgStreamTargets(ports, settings),
-  forward: async (path, init) => app.request(path, init),
-});
-
 let stopping = false;
 async function shutdown() {
   if (stopping) return;
   stopping = true;
   stopSchedules();
   sockets.close();
-  mgStreams.close();
+  streams.close();
   server.close();
   await jobs.stop();
   await client.close();

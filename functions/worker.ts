@@ -23,6 +23,7 @@ import { llmFromConfig } from './ports/llm-from-config';
 import { HttpMail } from './ports/mail-http';
 import { paymentsFromConfig } from './ports/payments-from-config';
 import { PartyKitRooms } from './ports/rooms-partykit';
+import { PartyKitStreams } from './ports/streams-partykit';
 import { jobsRoutes } from './routes/jobs';
 import { engineRunners, scheduleRunners } from './routes/jobs/runners';
 import { qstashSignatureVerifier } from './routes/jobs/verify';
@@ -71,6 +72,11 @@ function buildIsolate(config: WorkerConfig): Isolate {
       clock: systemClock,
       jobs: new QStashJobs(qstash, publicUrl),
       rooms: new PartyKitRooms(config.PARTYKIT_HOST.replace(/\/+$/, ''), config.PARTYKIT_SECRET),
+      streams: new PartyKitStreams(
+        config.PARTYKIT_HOST.replace(/\/+$/, ''),
+        config.PARTYKIT_SECRET,
+        publicUrl,
+      ),
       llm: llmFromConfig(config),
       payments: paymentsFromConfig(config),
     },

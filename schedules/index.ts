@@ -1,3 +1,4 @@
+import { chatStreams } from './chat-streams';
 import { cleanupExpiredAuth } from './cleanup-auth';
 import { engineSweep } from './engine-sweep';
 import { messengerInstances } from './messenger-instances';
@@ -12,4 +13,5 @@ export const schedules: ScheduleDefinition[] = [
   subscriptionRenewal,
   paymentReconcile,
   messengerInstances,
+  chatStreams,
 ];

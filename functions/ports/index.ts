@@ -9,6 +9,7 @@ import type { Llm } from './llm';
 import type { Mail } from './mail';
 import type { Payments } from './payments';
 import type { Rooms } from './rooms';
+import type { Streams } from './streams';
 
 /** Everything domain code may touch outside itself; each shape's entry file builds these. */
 export interface Ports {
@@ -21,6 +22,8 @@ export interface Ports {
   llm: Llm;
   /** Card payments: T-Bank for rub, Stripe for the others, or none configured. */
   payments: Payments;
+  /** Event streams held open for integrations that have no webhooks; absent where none are held. */
+  streams?: Streams;
 }
 
 /** Settings the app itself needs, whatever the shape. */

@@ -1,5 +1,6 @@
 import { REVOKE_COMMAND, type SessionSockets } from '../shared/room-revoke';
 import { signRoomToken } from '../shared/room-token';
+import { postToParty } from './party-post';
 import { type Rooms, roomSocketUrl } from './rooms';
 
 /** Publishes to a PartyKit room through its HTTP endpoint; the room broadcasts to its sockets. */
@@ -27,12 +28,7 @@ export class PartyKitRooms implements Rooms {
     return `${this.host}/parties/main/${encodeURIComponent(room)}`;
   }
 
-  private async post(url: string, body: unknown): Promise<void> {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`PartyKit answered ${response.status}`);
+  private post(url: string, body: unknown): Promise<void> {
+    return postToParty(url, this.secret, body);
   }
 }

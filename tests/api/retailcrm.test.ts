@@ -1,8 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chats, messages as messageRows } from '../../db/schema';
-import { mgStreamTargets, STREAM_SECRET_HEADER } from '../../functions/integrations/retailcrm/stream';
-import { holdMgStreams } from '../../functions/local-mg-streams';
+import {
+  holdMgStreams,
+  mgStreamTargets,
+  STREAM_SECRET_HEADER,
+} from '../../functions/integrations/retailcrm/stream';
+import { LocalStreams } from '../../functions/ports/streams-local';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { type FakeRetail, startFakeRetail } from '../fakes/retailcrm';
 import { signedInUser } from './support/client';
@@ -22,7 +26,7 @@ const MODULE_CODE = 'onchat-test';
 
 let llm: FakeOpenAi;
 let crm: FakeRetail;
-let streams: ReturnType<typeof holdMgStreams> | null = null;
+let streams: LocalStreams | null = null;
 
 const app = listeningTestApp(async () => {
   [llm, crm] = await Promise.all([startFakeOpenAi({ apiKey: LLM_KEY }), startFakeRetail()]);
@@ -45,14 +49,14 @@ afterEach(() => {
   streams = null;
 });
 
-/** The local shape's stream holder, forwarding into this app. */
-async function holdStreams(count: number) {
-  streams = holdMgStreams({
-    list: async () => (await mgStreamTargets(app.t.ports, app.t.settings)).slice(-count),
-    forward: (path, init) => fetch(`${app.origin}${path}`, init),
-    intervalMs: 50,
-  });
-  await vi.waitFor(() => expect(crm.streams).toBe(count), { timeout: 5000 });
+/**
+ * The local shape's streams, forwarding into this app, as the chat-streams schedule holds them: only
+ * the newest connection's bot token works (each registration issues a new one).
+ */
+async function holdStreams() {
+  streams ??= new LocalStreams((path, init) => fetch(`${app.origin}${path}`, init));
+  await holdMgStreams({ ...app.t.ports, streams }, app.t.settings);
+  await vi.waitFor(() => expect(crm.streams).toBe(1), { timeout: 5000 });
 }
 
 async function addRetail(token: string, data: Record<string, unknown> = {}) {
@@ -110,12 +114,12 @@ async function answered(integrationId: string, chatId: number, messages: number)
 
 /** A customer's frame handed in again (a reconnected stream may repeat one). */
 async function redeliver(integrationId: string, chatId: number, messageId: number, content: string) {
-  const { secret } = (await mgStreamTargets(app.t.ports, app.t.settings)).find(
-    (one) => one.integrationId === integrationId,
-  ) ?? { secret: '' };
+  const target = (await mgStreamTargets(app.t.ports, app.t.settings)).find(
+    (one) => one.key === integrationId,
+  );
   return fetch(`${app.origin}/api/webhooks/retailcrm/${integrationId}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [STREAM_SECRET_HEADER]: secret },
+    headers: { 'content-type': 'application/json', ...target?.forwardHeaders },
     body: JSON.stringify({
       type: 'message_new',
       data: {
@@ -227,7 +231,7 @@ describe('RetailCRM: the marketplace and connecting', () => {
 describe('RetailCRM: answering in its chats', () => {
   it('answers a customer once through the held stream, ignoring its own echo and a redelivered frame', async () => {
     const c = await connectedOwner({});
-    await holdStreams(1);
+    await holdStreams();
     llm.queue({ kind: 'text', text: 'Здравствуйте, Анна! Чем помочь?' });
     const messageId = crm.customerWrites(31, 'Здравствуйте');
     await answered(c.integrationId, 31, 1);
@@ -247,7 +251,7 @@ describe('RetailCRM: answering in its chats', () => {
 
   it('stops when a manager writes publicly, not for a private note, and keeps quiet after', async () => {
     const c = await connectedOwner({});
-    await holdStreams(1);
+    await holdStreams();
     crm.managerWrites(41, 'Коллеги, это постоянный клиент', 'private');
     crm.customerWrites(41, 'Добрый день');
     llm.queue({ kind: 'text', text: 'Добрый день!' });
@@ -274,19 +278,22 @@ describe('RetailCRM: answering in its chats', () => {
       });
     expect((await post(c.integrationId, 'forged')).status).toBe(401);
     expect((await post('00000000-0000-4000-8000-000000000000', 'forged')).status).toBe(404);
-    await holdStreams(1);
+    await holdStreams();
+    // The gateway restarts: the next run of the schedule opens the stream again.
     crm.dropStreams();
-    await vi.waitFor(() => expect(crm.streams).toBe(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(crm.streams).toBe(0), { timeout: 5000 });
+    await holdStreams();
+    // The integration deleted: the next frame is refused (404) and the stream lets go of itself.
+    const removed = await app.call('DELETE', `/api/integrations/${c.integrationId}?confirm=true`, {
+      token: c.owner.token,
+    });
+    expect(removed.status, JSON.stringify(removed.json)).toBeLessThan(300);
+    crm.customerWrites(71, 'Есть кто?');
+    await vi.waitFor(() => expect(streams?.keys()).not.toContain(c.integrationId), { timeout: 5000 });
+    expect(crm.streams).toBe(0);
+    expect(crm.sent.filter((one) => one.chat_id === 71)).toEqual([]);
   });
 });
-
-/** The newest integration's stream secret, as the holder reads it. */
-async function secretOf() {
-  const targets = await mgStreamTargets(app.t.ports, app.t.settings);
-  const last = targets.at(-1);
-  if (!last) throw new Error('no stream');
-  return last;
-}
 
 describe('RetailCRM: the bot acts on the order', () => {
   it("sets the order's status, a list field, the customer's field and one task, also when the frame is redelivered", async () => {
@@ -309,7 +316,7 @@ describe('RetailCRM: the bot acts on the order', () => {
         action('set_task', { task_type: '1', text: 'Перезвонить клиенту', deadline_minutes: 30 }),
       ],
     });
-    await holdStreams(1);
+    await holdStreams();
     llm.queue(
       {
         kind: 'tool_calls',
@@ -347,7 +354,7 @@ describe('RetailCRM: the bot acts on the order', () => {
   });
 
   it('hands a stopped dialogue back to the operators, with the stop task and the summary noted on the customer', async () => {
-    await connectedOwner({
+    const c = await connectedOwner({
       stop_task: 'Связаться с клиентом: бот остановился',
       info_transfer: { send_summary: true, send_variables: false },
       stop_logic: {
@@ -356,7 +363,7 @@ describe('RetailCRM: the bot acts on the order', () => {
         interruption_cases: ['просит человека'],
       },
     });
-    await holdStreams(1);
+    await holdStreams();
     const [tasksBefore, notesBefore] = [crm.tasks.size, crm.notes.length];
     llm.queue({
       kind: 'tool_calls',
@@ -368,8 +375,7 @@ describe('RetailCRM: the bot acts on the order', () => {
       ],
     });
     crm.customerWrites(61, 'Позовите человека');
-    const integrationId = (await secretOf()).integrationId;
-    await answered(integrationId, 61, 1);
+    await answered(c.integrationId, 61, 1);
     expect(crm.unassigned).toContain(610);
     expect([...crm.tasks.values()].slice(tasksBefore)).toEqual([
       expect.objectContaining({ text: 'Связаться с клиентом: бот остановился' }),

@@ -22,7 +22,8 @@ import { sendJson, serveFake } from './serve';
  * - The chat gateway under `/mg/api/bot/v1/`: the bot token in `X-Bot-Token` (else 401
  *   `{errors}`); `POST /messages` into a chat that exists (else 404), answering `{message_id, time}`
  *   and echoing the bot's message as a `message_new` frame from a bot, as the gateway does;
- *   `PATCH /dialogs/{id}/unassign`. Events go over the WebSocket `/mg/api/bot/v1/ws?events=…`, which
+ *   `PATCH /dialogs/{id}/unassign`. Each registration of the module issues a new bot token and
+ *   ends the streams of the old one. Events go over the WebSocket `/mg/api/bot/v1/ws?events=…`, which
  *   refuses an upgrade without the token (401) and sends only the events asked for.
  */
 
@@ -64,7 +65,7 @@ export type FakeRetail = Awaited<ReturnType<typeof startFakeRetail>>;
 export async function startFakeRetail(options: FakeRetailOptions = {}) {
   const apiKey = options.apiKey ?? `rc-${randomBytes(12).toString('hex')}`;
   const secret = options.secret ?? `module-secret-${randomBytes(8).toString('hex')}`;
-  const botToken = `mg-${randomBytes(16).toString('hex')}`;
+  let botToken = `mg-${randomBytes(16).toString('hex')}`;
   const sites = { 'shop-main': { code: 'shop-main', name: 'Интернет-магазин', active: true } };
   const statusGroups = {
     new: { code: 'new', name: 'Новый', active: true, ordering: 10 },
@@ -227,6 +228,11 @@ export async function startFakeRetail(options: FakeRetailOptions = {}) {
       if (options.lowBalance) return refuse(response, 402, 'Недостаточно средств на балансе RetailCRM');
       modules.set(code, module);
       const wantsBot = isRecord(module.integrations) && 'mgBot' in module.integrations;
+      if (wantsBot) {
+        // The module's bot gets a new token: the previous one (and its streams) stop working.
+        botToken = `mg-${randomBytes(16).toString('hex')}`;
+        for (const held of sockets) held.socket.terminate();
+      }
       return sendJson(response, 200, {
         success: true,
         info: wantsBot ? { mgBot: { endpointUrl: `${fake.url}/mg`, token: botToken } } : {},
@@ -443,7 +449,9 @@ export async function startFakeRetail(options: FakeRetailOptions = {}) {
     url: fake.url,
     apiKey,
     secret,
-    botToken,
+    get botToken() {
+      return botToken;
+    },
     orders,
     customers,
     tasks,
