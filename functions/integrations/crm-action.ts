@@ -14,6 +14,25 @@ import type { BotAction } from '../shared/schemas/bot-actions';
  * refuses becomes the model's error, never the answer's failure.
  */
 
+/** A bot action of one type. */
+export type ActionOf<T extends string> = Extract<BotAction, { type: T }>;
+
+/** The action types a CRM runs, from its three runners: status, any field, task. */
+export function crmActionRunners(runners: {
+  status: ActionRunner<ActionOf<'change_deal_status'>>;
+  field: ActionRunner<ActionOf<'change_lead_field' | 'change_contact_field' | 'change_company_field'>>;
+  task: ActionRunner<ActionOf<'set_task'>>;
+}): Partial<Record<string, ActionRunner>> {
+  const field = runners.field as ActionRunner;
+  return {
+    change_deal_status: runners.status as ActionRunner,
+    change_lead_field: field,
+    change_contact_field: field,
+    change_company_field: field,
+    set_task: runners.task as ActionRunner,
+  };
+}
+
 /** What running an action came to. */
 export interface CrmOutcome {
   ok: boolean;

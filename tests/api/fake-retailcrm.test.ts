@@ -107,7 +107,7 @@ describe('fake RetailCRM', () => {
     expect(status).toBe(401);
   });
 
-  it('sends into existing chats only, with the bot token, and streams the customer's message and the bot's own echo', async () => {
+  it("sends into existing chats only, with the bot token, and streams the customer's message and the bot's own echo", async () => {
     const mg = (path: string, body: unknown, token = crm.botToken) =>
       fetch(`${crm.url}/mg/api/bot/v1${path}`, {
         method: 'POST',

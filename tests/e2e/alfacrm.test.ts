@@ -5,11 +5,10 @@ import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { type LocalServer, startFreshServer } from '../support/local-server';
 import { type Account, apiCall, readyAccount, signInWithToken } from './support/account';
 import { launchBrowser, newRussianPage } from './support/browser';
-import { clippedElements, openDirectly, overflowingElements } from './support/screens';
+import { shootEveryLanguageAndWidth } from './support/screens';
 import { atPath, seen } from './support/ui';
 
 const LLM_KEY = 'sk-e2e-alfacrm-key-0123456789';
-const SHOTS = new URL('../.tmp/screens/', import.meta.url).pathname;
 
 let llm: FakeOpenAi;
 let alfa: FakeAlfa;
@@ -109,26 +108,12 @@ describe('AlfaCRM in the browser', () => {
     expect(lead).toMatchObject({ is_study: 0, lead_status_id: 2 });
     await context.close();
 
-    for (const lang of ['ru', 'en'] as const) {
-      await apiCall(server, 'POST', '/api/profile', { lang }, account.token);
-      for (const width of [1440, 390]) {
-        const opened = await openDirectly(
-          { browser, server, token: account.token },
-          `/integrations/alfacrm/${integrationId}`,
-          { width },
-        );
-        try {
-          await seen(opened.page.getByTestId('alfacrm-connected'));
-          await opened.page.screenshot({
-            path: `${SHOTS}alfacrm-settings-${width}-${lang}.png`,
-            fullPage: true,
-          });
-          expect(await overflowingElements(opened.page), `${width} ${lang}`).toEqual([]);
-          expect(await clippedElements(opened.page), `${width} ${lang}`).toEqual([]);
-        } finally {
-          await opened.close();
-        }
-      }
-    }
+    const problems = await shootEveryLanguageAndWidth(
+      { browser, server, token: account.token },
+      `/integrations/alfacrm/${integrationId}`,
+      'alfacrm-settings',
+      (page) => seen(page.getByTestId('alfacrm-connected')),
+    );
+    expect(problems).toEqual([]);
   });
 });

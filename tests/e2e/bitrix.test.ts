@@ -4,7 +4,7 @@ import { type FakeBitrix, startFakeBitrix } from '../fakes/bitrix';
 import { type LocalServer, startFreshServer } from '../support/local-server';
 import { type Account, apiCall, readyAccount, signInWithToken } from './support/account';
 import { launchBrowser, newRussianPage } from './support/browser';
-import { clippedElements, openDirectly, overflowingElements } from './support/screens';
+import { overflowingElements, shootEveryLanguageAndWidth } from './support/screens';
 import { seen } from './support/ui';
 
 const SHOTS = new URL('../.tmp/screens/', import.meta.url).pathname;
@@ -95,26 +95,12 @@ describe('Bitrix24 in the browser', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('bitrix-install-data'))).toBeNull();
     await context.close();
 
-    for (const lang of ['ru', 'en'] as const) {
-      await apiCall(server, 'POST', '/api/profile', { lang }, account.token);
-      for (const width of [1440, 390]) {
-        const opened = await openDirectly(
-          { browser, server, token: account.token },
-          `/integrations/bitrix/${integrationId}`,
-          { width },
-        );
-        try {
-          await seen(opened.page.getByTestId('bitrix-settings'));
-          await opened.page.screenshot({
-            path: `${SHOTS}bitrix-settings-${width}-${lang}.png`,
-            fullPage: true,
-          });
-          expect(await overflowingElements(opened.page), `${width} ${lang}`).toEqual([]);
-          expect(await clippedElements(opened.page), `${width} ${lang}`).toEqual([]);
-        } finally {
-          await opened.close();
-        }
-      }
-    }
+    const problems = await shootEveryLanguageAndWidth(
+      { browser, server, token: account.token },
+      `/integrations/bitrix/${integrationId}`,
+      'bitrix-settings',
+      (page) => seen(page.getByTestId('bitrix-settings')),
+    );
+    expect(problems).toEqual([]);
   });
 });

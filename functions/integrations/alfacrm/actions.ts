@@ -1,10 +1,10 @@
-import type { ActionRunner } from '../../engine/actions/action-runner';
 import type { Turn } from '../../engine/turn';
 import { localTime } from '../../shared/local-time';
-import type { BotAction } from '../../shared/schemas/bot-actions';
 import {
+  type ActionOf,
   type CrmSystem,
   crmAction,
+  crmActionRunners,
   crmFailed as failed,
   TASK_PARAMETERS,
   taskDueOf,
@@ -22,8 +22,6 @@ import { withAlfaApi } from './session';
  * fields are idempotent; a task is made once per answer, found by its text and due time after a
  * crash. AlfaCRM has no companies: a company field says so.
  */
-
-type Action<T extends string> = Extract<BotAction, { type: T }>;
 
 const alfa: CrmSystem<AlfaClient> = {
   name: 'AlfaCRM',
@@ -43,7 +41,7 @@ async function customerOf(api: AlfaClient, id: string): Promise<AlfaCustomer | n
   return page.items[0] ?? null;
 }
 
-export const changeLeadStatus = crmAction<AlfaClient, Action<'change_deal_status'>>(
+export const changeLeadStatus = crmAction<AlfaClient, ActionOf<'change_deal_status'>>(
   alfa,
   async (api, leadId, _turn, action) => {
     const { status_id } = action.settings;
@@ -55,7 +53,7 @@ export const changeLeadStatus = crmAction<AlfaClient, Action<'change_deal_status
 
 type FieldActionType = 'change_lead_field' | 'change_contact_field' | 'change_company_field';
 
-export const changeField = crmAction<AlfaClient, Action<FieldActionType>>(
+export const changeField = crmAction<AlfaClient, ActionOf<FieldActionType>>(
   alfa,
   async (api, leadId, _turn, action, call) => {
     if (action.type === 'change_company_field') return failed('AlfaCRM has no companies');
@@ -116,7 +114,7 @@ export async function alfaTaskOnce(
   });
 }
 
-export const setTask = crmAction<AlfaClient, Action<'set_task'>>(
+export const setTask = crmAction<AlfaClient, ActionOf<'set_task'>>(
   alfa,
   async (api, leadId, turn, action, call) => {
     const { text, deadline_minutes, responsible_id } = action.settings;
@@ -135,10 +133,4 @@ export const setTask = crmAction<AlfaClient, Action<'set_task'>>(
   () => TASK_PARAMETERS,
 );
 
-export const alfaActions: Partial<Record<string, ActionRunner>> = {
-  change_deal_status: changeLeadStatus as ActionRunner,
-  change_lead_field: changeField as ActionRunner,
-  change_contact_field: changeField as ActionRunner,
-  change_company_field: changeField as ActionRunner,
-  set_task: setTask as ActionRunner,
-};
+export const alfaActions = crmActionRunners({ status: changeLeadStatus, field: changeField, task: setTask });

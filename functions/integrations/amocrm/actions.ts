@@ -1,8 +1,8 @@
-import type { ActionRunner } from '../../engine/actions/action-runner';
-import type { BotAction } from '../../shared/schemas/bot-actions';
 import {
+  type ActionOf,
   type CrmSystem,
   crmAction,
+  crmActionRunners,
   crmFailed as failed,
   TASK_PARAMETERS,
   taskDueOf,
@@ -21,8 +21,6 @@ import { withAmoApi } from './tokens';
  * is made once per answer (external-effect.ts), found by its text and due time after a crash.
  */
 
-type Action<T extends string> = Extract<BotAction, { type: T }>;
-
 const amo: CrmSystem<AmoClient> = {
   name: 'amoCRM',
   withApi: withAmoApi,
@@ -30,7 +28,7 @@ const amo: CrmSystem<AmoClient> = {
   explain: (error) => (error instanceof AmoError ? error.explanation : null),
 };
 
-export const changeDealStatus = crmAction<AmoClient, Action<'change_deal_status'>>(
+export const changeDealStatus = crmAction<AmoClient, ActionOf<'change_deal_status'>>(
   amo,
   async (api, dealId, _turn, action) => {
     const { pipeline_id, status_id } = action.settings;
@@ -65,7 +63,7 @@ async function entityOf(api: AmoClient, entity: 'leads' | 'contacts' | 'companie
   return company ? String(company.id) : null;
 }
 
-export const changeField = crmAction<AmoClient, Action<FieldActionType>>(
+export const changeField = crmAction<AmoClient, ActionOf<FieldActionType>>(
   amo,
   async (api, dealId, _turn, action, call) => {
     const entity = ENTITY[action.type as FieldActionType];
@@ -96,7 +94,7 @@ interface AmoTask {
   complete_till: number;
 }
 
-export const setTask = crmAction<AmoClient, Action<'set_task'>>(
+export const setTask = crmAction<AmoClient, ActionOf<'set_task'>>(
   amo,
   async (api, dealId, turn, action, call) => {
     const { task_type, text, deadline_minutes, responsible_id } = action.settings;
@@ -142,10 +140,4 @@ export const setTask = crmAction<AmoClient, Action<'set_task'>>(
   () => TASK_PARAMETERS,
 );
 
-export const amoActions: Partial<Record<string, ActionRunner>> = {
-  change_deal_status: changeDealStatus as ActionRunner,
-  change_lead_field: changeField as ActionRunner,
-  change_contact_field: changeField as ActionRunner,
-  change_company_field: changeField as ActionRunner,
-  set_task: setTask as ActionRunner,
-};
+export const amoActions = crmActionRunners({ status: changeDealStatus, field: changeField, task: setTask });

@@ -1,10 +1,10 @@
-import type { ActionRunner } from '../../engine/actions/action-runner';
 import type { Turn } from '../../engine/turn';
 import type { CrmEntity } from '../../shared/crm';
-import type { BotAction } from '../../shared/schemas/bot-actions';
 import {
+  type ActionOf,
   type CrmSystem,
   crmAction,
+  crmActionRunners,
   crmFailed as failed,
   TASK_PARAMETERS,
   taskDueOf,
@@ -23,8 +23,6 @@ import { withBitrixApi } from './tokens';
  * (`tasks.task.add`, bound to the deal) for a manager. A task is made once per answer.
  */
 
-type Action<T extends string> = Extract<BotAction, { type: T }>;
-
 const bitrix: CrmSystem<BitrixClient> = {
   name: 'Bitrix24',
   withApi: withBitrixApi,
@@ -32,7 +30,7 @@ const bitrix: CrmSystem<BitrixClient> = {
   explain: (error) => (error instanceof BitrixError ? error.explanation : null),
 };
 
-export const changeDealStage = crmAction<BitrixClient, Action<'change_deal_status'>>(
+export const changeDealStage = crmAction<BitrixClient, ActionOf<'change_deal_status'>>(
   bitrix,
   async (api, dealId, _turn, action) => {
     const { pipeline_id, status_id } = action.settings;
@@ -67,7 +65,7 @@ async function targetOf(api: BitrixClient, entity: CrmEntity, dealId: string) {
   return { method: entity === 'contact' ? 'crm.contact.update' : 'crm.company.update', id: String(id) };
 }
 
-export const changeField = crmAction<BitrixClient, Action<FieldActionType>>(
+export const changeField = crmAction<BitrixClient, ActionOf<FieldActionType>>(
   bitrix,
   async (api, dealId, _turn, action, call) => {
     const entity = ENTITY[action.type as FieldActionType];
@@ -133,7 +131,7 @@ export async function bitrixTaskOnce(
   });
 }
 
-export const setTask = crmAction<BitrixClient, Action<'set_task'>>(
+export const setTask = crmAction<BitrixClient, ActionOf<'set_task'>>(
   bitrix,
   async (api, dealId, turn, action, call) => {
     const { text, deadline_minutes, responsible_id } = action.settings;
@@ -152,10 +150,4 @@ export const setTask = crmAction<BitrixClient, Action<'set_task'>>(
   () => TASK_PARAMETERS,
 );
 
-export const bitrixActions: Partial<Record<string, ActionRunner>> = {
-  change_deal_status: changeDealStage as ActionRunner,
-  change_lead_field: changeField as ActionRunner,
-  change_contact_field: changeField as ActionRunner,
-  change_company_field: changeField as ActionRunner,
-  set_task: setTask as ActionRunner,
-};
+export const bitrixActions = crmActionRunners({ status: changeDealStage, field: changeField, task: setTask });

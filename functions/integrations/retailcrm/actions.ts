@@ -1,10 +1,10 @@
-import type { ActionRunner } from '../../engine/actions/action-runner';
 import type { Turn } from '../../engine/turn';
 import { localTime } from '../../shared/local-time';
-import type { BotAction } from '../../shared/schemas/bot-actions';
 import {
+  type ActionOf,
   type CrmSystem,
   crmAction,
+  crmActionRunners,
   crmFailed as failed,
   TASK_PARAMETERS,
   taskDueOf,
@@ -23,8 +23,6 @@ import { editOrder, orderOfChat, readOrder } from './record';
  * are idempotent; a task is made once per answer, found by its text after a crash.
  */
 
-type Action<T extends string> = Extract<BotAction, { type: T }>;
-
 const retail: CrmSystem<RetailClient> = {
   name: 'RetailCRM',
   withApi: withRetailApi,
@@ -32,7 +30,7 @@ const retail: CrmSystem<RetailClient> = {
   explain: (error) => (error instanceof RetailError ? error.explanation : null),
 };
 
-export const changeOrderStatus = crmAction<RetailClient, Action<'change_deal_status'>>(
+export const changeOrderStatus = crmAction<RetailClient, ActionOf<'change_deal_status'>>(
   retail,
   async (api, orderId, _turn, action) => {
     const { status_id } = action.settings;
@@ -50,7 +48,7 @@ const ENTITY_OF = {
   change_company_field: 'company',
 } as const;
 
-export const changeField = crmAction<RetailClient, Action<FieldActionType>>(
+export const changeField = crmAction<RetailClient, ActionOf<FieldActionType>>(
   retail,
   async (api, orderId, _turn, action, call) => {
     const entity = ENTITY_OF[action.type];
@@ -151,7 +149,7 @@ export async function retailTaskOnce(
   });
 }
 
-export const setTask = crmAction<RetailClient, Action<'set_task'>>(
+export const setTask = crmAction<RetailClient, ActionOf<'set_task'>>(
   retail,
   async (api, orderId, turn, action, call) => {
     const { text, deadline_minutes, responsible_id } = action.settings;
@@ -171,10 +169,8 @@ export const setTask = crmAction<RetailClient, Action<'set_task'>>(
   () => TASK_PARAMETERS,
 );
 
-export const retailActions: Partial<Record<string, ActionRunner>> = {
-  change_deal_status: changeOrderStatus as ActionRunner,
-  change_lead_field: changeField as ActionRunner,
-  change_contact_field: changeField as ActionRunner,
-  change_company_field: changeField as ActionRunner,
-  set_task: setTask as ActionRunner,
-};
+export const retailActions = crmActionRunners({
+  status: changeOrderStatus,
+  field: changeField,
+  task: setTask,
+});

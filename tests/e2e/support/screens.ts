@@ -63,6 +63,36 @@ export async function openDirectly(
   return { page, close: () => context.close() };
 }
 
+const SHOTS = `${root}tests/.tmp/screens/`;
+
+/**
+ * Opens `path` in each language (the account's) at 1440 and 390 pixels, waits for `ready`, saves
+ * `tests/.tmp/screens/{name}-{width}-{lang}.png` and checks nothing overflows or is clipped.
+ */
+export async function shootEveryLanguageAndWidth(
+  who: SignedIn,
+  path: string,
+  name: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const lang of ['ru', 'en'] as const) {
+    await apiCall(who.server, 'POST', '/api/profile', { lang }, who.token);
+    for (const width of [1440, 390]) {
+      const opened = await openDirectly(who, path, { width });
+      try {
+        await ready(opened.page);
+        await opened.page.screenshot({ path: `${SHOTS}${name}-${width}-${lang}.png`, fullPage: true });
+        const found = [...(await overflowingElements(opened.page)), ...(await clippedElements(opened.page))];
+        problems.push(...found.map((problem) => `${name} ${width} ${lang}: ${problem}`));
+      } finally {
+        await opened.close();
+      }
+    }
+  }
+  return problems;
+}
+
 /** Every `m_xxxxxxxx` class Mantine ships a rule for: a rendered one must find its rule in the page. */
 const mantineClasses = new Set(
   ['@mantine/core/styles.css', '@mantine/notifications/styles.css', '@mantine/dates/styles.css']
