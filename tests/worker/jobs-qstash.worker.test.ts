@@ -59,6 +59,7 @@ describe('QStashJobs (the production jobs port)', () => {
       'schedule-subscription-renewal',
       'schedule-payment-reconcile',
       'schedule-messenger-instances',
+      'schedule-chat-streams',
       'schedule-retired',
     ]);
     const second = await syncSchedules(qstash, env.PUBLIC_URL, schedules);
@@ -89,6 +90,11 @@ describe('QStashJobs (the production jobs port)', () => {
         scheduleId: 'schedule-messenger-instances',
         cron: '23 3 * * *',
         destination: jobUrl(env.PUBLIC_URL, 'schedule:messenger-instances'),
+      }),
+      expect.objectContaining({
+        scheduleId: 'schedule-chat-streams',
+        cron: '* * * * *',
+        destination: jobUrl(env.PUBLIC_URL, 'schedule:chat-streams'),
       }),
     ]);
   });
