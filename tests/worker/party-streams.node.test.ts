@@ -1,13 +1,12 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postToParty } from '../../functions/ports/party-post';
 import type { StreamTarget } from '../../functions/ports/streams';
 import { PartyKitStreams } from '../../functions/ports/streams-partykit';
 import { type FakeRetail, startFakeRetail } from '../fakes/retailcrm';
-import { type DevServer, freePort, ROOT, startDevServer } from './support/processes';
+import { type DevServer, startPartykitDev } from './support/processes';
 
 /**
  * The production shape's stream holder (functions/party/streams.ts) under `partykit dev`: a room
@@ -38,23 +37,7 @@ beforeAll(async () => {
   app.listen(0, '127.0.0.1');
   await once(app, 'listening');
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
-  const port = await freePort();
-  partykit = await startDevServer(
-    [
-      'npx',
-      'partykit',
-      'dev',
-      '--port',
-      String(port),
-      '--var',
-      `PARTYKIT_SECRET=${SECRET}`,
-      '--disable-request-cf-fetch',
-      '--no-hotkeys',
-      '--persist',
-      join(ROOT, 'tests/.tmp/partykit-streams-state'),
-    ],
-    `http://127.0.0.1:${port}`,
-  );
+  partykit = await startPartykitDev(SECRET, 'tests/.tmp/partykit-streams-state');
 });
 
 afterAll(async () => {

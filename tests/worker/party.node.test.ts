@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { attachRoomSockets } from '../../functions/local-rooms-socket';
@@ -10,7 +9,7 @@ import { LocalRooms } from '../../functions/ports/rooms-local';
 import { PartyKitRooms } from '../../functions/ports/rooms-partykit';
 import { ROOM_CLOSE } from '../../functions/shared/room-revoke';
 import { signRoomToken } from '../../functions/shared/room-token';
-import { type DevServer, freePort, ROOT, startDevServer } from './support/processes';
+import { type DevServer, startPartykitDev } from './support/processes';
 
 const SECRET = 'party-test-secret-long-enough-to-pass-the-check';
 
@@ -93,23 +92,7 @@ async function keptOut(url: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  partykit = await startDevServer(
-    [
-      'npx',
-      'partykit',
-      'dev',
-      '--port',
-      String(port),
-      '--var',
-      `PARTYKIT_SECRET=${SECRET}`,
-      '--disable-request-cf-fetch',
-      '--no-hotkeys',
-      '--persist',
-      join(ROOT, 'tests/.tmp/partykit-state'),
-    ],
-    `http://127.0.0.1:${port}`,
-  );
+  partykit = await startPartykitDev(SECRET, 'tests/.tmp/partykit-state');
 });
 afterAll(() => partykit?.stop());
 

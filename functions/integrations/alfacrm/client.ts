@@ -1,3 +1,4 @@
+import { asRecord } from '../../shared/as-record';
 import { realSleep, withRateLimitRetries } from '../rate-limit-retry';
 import { waitForSlot } from '../throttle';
 
@@ -43,16 +44,11 @@ const REQUESTS_PER_SECOND = 5;
 const RATE_LIMIT_RETRIES = 3;
 export const ALFA_TOKEN_HEADER = 'X-ALFACRM-TOKEN';
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-
 /** `errors` as one line: `{field: [messages]}`, a list or a text. */
 function errorsText(errors: unknown): string {
   if (typeof errors === 'string') return errors;
   if (Array.isArray(errors)) return errors.map(errorsText).join('; ');
-  return Object.entries(record(errors))
+  return Object.entries(asRecord(errors))
     .map(([field, messages]) => `${field}: ${errorsText(messages)}`)
     .join('; ');
 }
@@ -69,7 +65,7 @@ export async function alfaAnswer(response: Response): Promise<Record<string, unk
   const raw = await response.text();
   let body: Record<string, unknown> = {};
   try {
-    body = record(JSON.parse(raw));
+    body = asRecord(JSON.parse(raw));
   } catch {
     if (response.ok) throw new AlfaError(502, 'AlfaCRM answered something that is not JSON');
   }
@@ -131,11 +127,11 @@ export function createAlfaClient(options: AlfaClientOptions) {
     },
     async create<T>(model: string, fields: Record<string, unknown>, query = '') {
       const body = await post(`${model}/create${query}`, fields);
-      return record(body.model) as T;
+      return asRecord(body.model) as T;
     },
     async update<T>(model: string, id: string | number, fields: Record<string, unknown>) {
       const body = await post(`${model}/update?id=${encodeURIComponent(String(id))}`, fields);
-      return record(body.model) as T;
+      return asRecord(body.model) as T;
     },
   };
 }

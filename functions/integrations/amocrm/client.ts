@@ -1,3 +1,4 @@
+import { asRecord } from '../../shared/as-record';
 import { realSleep, withRateLimitRetries } from '../rate-limit-retry';
 import { waitForSlot } from '../throttle';
 
@@ -55,20 +56,15 @@ export interface AmoClientOptions {
 const RATE_LIMIT_RETRIES = 3;
 export const AMO_REQUESTS_PER_SECOND = 7;
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function validationErrors(body: Record<string, unknown>): AmoValidationError[] {
   const groups = body['validation-errors'];
   if (!Array.isArray(groups)) return [];
   return groups.flatMap((group) => {
-    const errors = record(group).errors;
+    const errors = asRecord(group).errors;
     return Array.isArray(errors)
-      ? errors.map(record).map((error) => ({
+      ? errors.map(asRecord).map((error) => ({
           code: text(error.code),
           path: text(error.path),
           detail: text(error.detail),
@@ -82,7 +78,7 @@ export async function amoErrorOf(response: Response): Promise<AmoError> {
   const raw = await response.text();
   let body: Record<string, unknown> = {};
   try {
-    body = record(JSON.parse(raw));
+    body = asRecord(JSON.parse(raw));
   } catch {
     // A blocked account has been seen answering an HTML page (reference §1.11).
   }

@@ -1,3 +1,4 @@
+import { asRecord } from '../../shared/as-record';
 import { realSleep, withRateLimitRetries } from '../rate-limit-retry';
 
 /**
@@ -41,16 +42,11 @@ const RATE_LIMIT_RETRIES = 4;
 /** The bucket drains 2 requests a second on most plans: a refused call waits for one. */
 const RATE_LIMIT_WAIT_SECONDS = 1;
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-
 export async function bitrixAnswer(response: Response): Promise<Record<string, unknown>> {
   const raw = await response.text();
   let body: Record<string, unknown> = {};
   try {
-    body = record(JSON.parse(raw));
+    body = asRecord(JSON.parse(raw));
   } catch {
     if (response.ok) throw new BitrixError(502, 'NOT_JSON', 'Bitrix24 answered something that is not JSON');
   }

@@ -1,3 +1,4 @@
+import { asRecord } from '../../shared/as-record';
 import { realSleep, withRateLimitRetries } from '../rate-limit-retry';
 import { waitForSlot } from '../throttle';
 
@@ -34,18 +35,13 @@ export interface RetailClientOptions {
 const REQUESTS_PER_SECOND = 10;
 const RETRIES = 4;
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-
 /** `errorMsg` and the field errors as one line. */
 function refusalText(body: Record<string, unknown>, status: number): string {
   const message = typeof body.errorMsg === 'string' && body.errorMsg ? body.errorMsg : `HTTP ${status}`;
   const errors = body.errors;
   const details = Array.isArray(errors)
     ? errors.map(String)
-    : Object.entries(record(errors)).map(([field, text]) => `${field}: ${String(text)}`);
+    : Object.entries(asRecord(errors)).map(([field, text]) => `${field}: ${String(text)}`);
   return details.length ? `${message} (${details.join('; ')})` : message;
 }
 
@@ -53,7 +49,7 @@ export async function retailAnswer(response: Response): Promise<Record<string, u
   const raw = await response.text();
   let body: Record<string, unknown> = {};
   try {
-    body = record(JSON.parse(raw));
+    body = asRecord(JSON.parse(raw));
   } catch {
     throw new RetailError(response.ok ? 502 : response.status, `HTTP ${response.status}: not JSON`);
   }

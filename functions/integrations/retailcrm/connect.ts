@@ -2,6 +2,7 @@ import type { Integration } from '../../../db/schema';
 import type { EngineContext } from '../../engine/context';
 import type { AppSettings } from '../../ports';
 import { SecretUnreadable } from '../../secrets/secret-box';
+import { asRecord } from '../../shared/as-record';
 import { randomToken } from '../../shared/same-secret';
 import { openConnectionSecret } from '../connection-secrets';
 import type { ConnectorResult, IntegrationModule } from '../module';
@@ -17,11 +18,6 @@ import { type RetailClient, RetailError } from './client';
  */
 
 const failure = (reason: string): ConnectorResult => ({ ok: false, reason });
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 
 function moduleJson(settings: AppSettings, code: string, integration: Integration, active: boolean) {
   const base = settings.publicUrl.replace(/\/+$/, '');
@@ -40,7 +36,7 @@ function moduleJson(settings: AppSettings, code: string, integration: Integratio
 /** The first active site: orders made by the bot go there. */
 async function siteOf(api: RetailClient): Promise<{ code: string; name: string } | null> {
   const answer = await api.get('reference/sites');
-  const sites = Object.values(record(answer.sites)).map(record);
+  const sites = Object.values(asRecord(answer.sites)).map(asRecord);
   const site = sites.find((one) => one.active !== false) ?? sites[0];
   if (typeof site?.code !== 'string') return null;
   return { code: site.code, name: typeof site.name === 'string' ? site.name : site.code };
@@ -65,7 +61,7 @@ async function connectAccount(ctx: EngineContext, integration: Integration): Pro
   });
   if (!registered) return failure('the account has no site to make orders on');
   const { site, answer } = registered;
-  const bot = record(record(record(answer.info).mgBot));
+  const bot = asRecord(asRecord(asRecord(answer.info).mgBot));
   const endpoint = typeof bot.endpointUrl === 'string' ? bot.endpointUrl : '';
   const botToken = typeof bot.token === 'string' ? bot.token : '';
   if (!endpoint || !botToken) return failure('RetailCRM gave no chat bot: are chats (MG) on in the account?');

@@ -1,4 +1,5 @@
 import type { ChannelMessage } from '../../engine/integration-inbound';
+import { asRecord } from '../../shared/as-record';
 
 /**
  * The chat gateway's events (reference/crm.md §3.3) as the stream holder forwards them, one frame
@@ -6,11 +7,6 @@ import type { ChannelMessage } from '../../engine/integration-inbound';
  * from a user (a manager) it is an operator's and stops the bot; the bot's own and private notes
  * between managers are left alone. A file or an image is kept as a placeholder with its caption.
  */
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const id = (value: unknown) =>
@@ -26,15 +22,15 @@ const PLACEHOLDERS: Record<string, string> = {
 
 /** The messages one frame carries; null when it is not a frame of the chat gateway. */
 export function readMgFrame(body: unknown): ChannelMessage[] | null {
-  const frame = record(body);
+  const frame = asRecord(body);
   const type = text(frame.type);
   if (!type) return null;
   if (type !== 'message_new') return [];
-  const message = record(record(frame.data).message);
+  const message = asRecord(asRecord(frame.data).message);
   const messageId = id(message.id);
   const chatId = id(message.chat_id);
   if (!messageId || !chatId) return null;
-  const from = record(message.from);
+  const from = asRecord(message.from);
   const author = text(from.type);
   if (text(message.scope) === 'private' || (author !== 'customer' && author !== 'user')) return [];
   const kind = text(message.type);
@@ -42,8 +38,8 @@ export function readMgFrame(body: unknown): ChannelMessage[] | null {
   const placeholder =
     kind === 'text' ? '' : (PLACEHOLDERS[kind] ?? (kind === 'system' ? null : '[unsupported message]'));
   if (placeholder === null || (!content && !placeholder)) return [];
-  const dialogId = id(record(message.dialog).id);
-  const customer = record(record(message.chat).customer);
+  const dialogId = id(asRecord(message.dialog).id);
+  const customer = asRecord(asRecord(message.chat).customer);
   return [
     {
       chatExternalId: chatId,

@@ -1,3 +1,4 @@
+import { asRecord } from '../../shared/as-record';
 import { realSleep, withRateLimitRetries } from '../rate-limit-retry';
 /**
  * The Wappi API (reference/messengers.md §2): the raw token in `Authorization` (no "Bearer"),
@@ -68,11 +69,6 @@ export const WAPPI_WEBHOOK_TYPES = [
   'outgoing_message_api',
 ] as const;
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-
 export function createWappiClient(options: WappiClientOptions) {
   const root = (options.apiRoot ?? WAPPI_API_ROOT).replace(/\/+$/, '');
   const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
@@ -105,7 +101,7 @@ export function createWappiClient(options: WappiClientOptions) {
     const text = await response.text();
     let parsed: Record<string, unknown> = {};
     try {
-      parsed = record(text ? JSON.parse(text) : {});
+      parsed = asRecord(text ? JSON.parse(text) : {});
     } catch {
       parsed = {};
     }
@@ -176,7 +172,7 @@ export function createWappiClient(options: WappiClientOptions) {
      */
     async profileName(): Promise<string | null> {
       const answer = await call('GET', '/profile/all/get');
-      const profiles = Array.isArray(answer.profiles) ? answer.profiles.map(record) : [];
+      const profiles = Array.isArray(answer.profiles) ? answer.profiles.map(asRecord) : [];
       const mine = profiles.find((one) =>
         [one.profile_id, one.uuid, one.id].some((id) => id === options.profileId),
       );

@@ -1,3 +1,4 @@
+import { asRecord } from '../../shared/as-record';
 import { realSleep, withRateLimitRetries } from '../rate-limit-retry';
 /**
  * The Wazzup user API v3 (reference/messengers.md §1): `Authorization: Bearer <apiKey>`, JSON, 4xx
@@ -78,11 +79,6 @@ const NO_SUBSCRIPTIONS = {
   templateStatus: false,
 };
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-
 export function createWazzupClient(options: WazzupClientOptions) {
   const root = (options.apiRoot ?? WAZZUP_API_ROOT).replace(/\/+$/, '');
   // A wrapper, not a stored reference: Workers throw "Illegal invocation" for a detached fetch.
@@ -118,7 +114,7 @@ export function createWazzupClient(options: WazzupClientOptions) {
       parsed = null;
     }
     if (!response.ok) {
-      const error = record(parsed);
+      const error = asRecord(parsed);
       const retryAfter = Number(response.headers.get('retry-after'));
       throw new WazzupError(
         response.status,
@@ -136,7 +132,7 @@ export function createWazzupClient(options: WazzupClientOptions) {
       const channels = await call<unknown>('GET', '/channels');
       if (!Array.isArray(channels)) throw new WazzupError(502, 'BAD_RESPONSE', 'channels is not a list');
       return channels
-        .map(record)
+        .map(asRecord)
         .filter((one) => typeof one.channelId === 'string')
         .map((one) => ({
           channelId: String(one.channelId),
@@ -159,10 +155,10 @@ export function createWazzupClient(options: WazzupClientOptions) {
     },
     /** GET /v3/webhooks: where the account's webhooks go now, and which. */
     async webhooks(): Promise<WazzupWebhooks> {
-      const answer = record(await call('GET', '/webhooks'));
+      const answer = asRecord(await call('GET', '/webhooks'));
       return {
         webhooksUri: typeof answer.webhooksUri === 'string' ? answer.webhooksUri : null,
-        subscriptions: record(answer.subscriptions),
+        subscriptions: asRecord(answer.subscriptions),
       };
     },
     /**
@@ -177,7 +173,7 @@ export function createWazzupClient(options: WazzupClientOptions) {
      * the managers (`clearUnanswered: false`). The send comes back as an isEcho webhook.
      */
     async sendMessage(message: WazzupSend): Promise<{ messageId: string; chatId: string }> {
-      const answer = record(await call('POST', '/message', { ...message, clearUnanswered: false }));
+      const answer = asRecord(await call('POST', '/message', { ...message, clearUnanswered: false }));
       return { messageId: String(answer.messageId ?? ''), chatId: String(answer.chatId ?? message.chatId) };
     },
   };

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -85,4 +86,25 @@ export async function startDevServer(command: string[], url: string, timeoutMs =
   }
   await stop();
   throw new Error(`${command.join(' ')} not ready in ${timeoutMs} ms:\n${output}`);
+}
+
+/** `partykit dev` offline on a free port with the rooms' shared secret, keeping its state in `stateDir`. */
+export async function startPartykitDev(secret: string, stateDir: string): Promise<DevServer> {
+  const port = await freePort();
+  return startDevServer(
+    [
+      'npx',
+      'partykit',
+      'dev',
+      '--port',
+      String(port),
+      '--var',
+      `PARTYKIT_SECRET=${secret}`,
+      '--disable-request-cf-fetch',
+      '--no-hotkeys',
+      '--persist',
+      join(ROOT, stateDir),
+    ],
+    `http://127.0.0.1:${port}`,
+  );
 }
