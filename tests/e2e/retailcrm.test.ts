@@ -104,4 +104,32 @@ describe('RetailCRM in the browser', () => {
     );
     expect(problems).toEqual([]);
   });
+
+  it('shows the waiting confirmations and an incomplete link, opened directly, in both languages', async () => {
+    const who = { browser, server, token: account.token };
+    const link = await marketplaceLink();
+    const screens = [
+      ['retailcrm-confirm', `${link.pathname}${link.search}`, 'retailcrm-confirm'],
+      [
+        'salon-pending',
+        '/integrations/yclients?salon_id=77&user_data=abc&user_data_sign=sig',
+        'pending-integration',
+      ],
+    ] as const;
+    const problems: string[] = [];
+    for (const [name, path, testId] of screens) {
+      problems.push(
+        ...(await shootEveryLanguageAndWidth(who, path, name, (page) => seen(page.getByTestId(testId)))),
+      );
+    }
+    problems.push(
+      ...(await shootEveryLanguageAndWidth(
+        who,
+        `/integrations/retailcrm?systemUrl=${encodeURIComponent(SYSTEM_URL)}&token=abc`,
+        'retailcrm-incomplete-link',
+        (page) => seen(page.getByRole('alert').filter({ hasText: 'apiKey' })),
+      )),
+    );
+    expect(problems).toEqual([]);
+  });
 });
