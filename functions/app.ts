@@ -18,14 +18,17 @@ import { historyRoutes } from './routes/history';
 import { integrationsRoutes } from './routes/integrations';
 import { privateIntegrationsRoutes } from './routes/integrations/crm-lists';
 import { keysRoutes } from './routes/keys';
+import { mediaRoutes } from './routes/media';
 import { paymentRoutes } from './routes/payment';
 import { profileRoutes } from './routes/profile';
 import { recurrentPaymentsRoutes } from './routes/recurrent-payments';
+import { storagesRoutes, UPLOAD_PATH } from './routes/storages';
 import { subscriptionRoutes } from './routes/subscription';
 import { transactionsRoutes } from './routes/transactions';
 import { BITRIX_INSTALL_PATH, webhooksRoutes } from './routes/webhooks';
 import { widgetRoutes } from './routes/widget';
 import { AppError } from './shared/app-error';
+import { MAX_FILE_BYTES } from './shared/knowledge';
 
 export interface AppOptions {
   /**
@@ -56,6 +59,8 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     .route('/subscription', subscriptionRoutes)
     .route('/payment', paymentRoutes)
     .route('/transactions', transactionsRoutes)
+    .route('/storages', storagesRoutes)
+    .route('/media', mediaRoutes)
     .route('/recurrent_payments', recurrentPaymentsRoutes)
     .route('/integrations', integrationsRoutes)
     .route('/private/integrations', privateIntegrationsRoutes)
@@ -78,14 +83,14 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     c.set('clientIp', addressSubject(options.clientIp?.(c)));
     await next();
   });
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError('payload_too_large');
-      },
-    }),
+  const tooLarge = () => {
+    throw new AppError('payload_too_large');
+  };
+  const jsonLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  // An upload's form carries the file plus its name and description.
+  const uploadLimit = bodyLimit({ maxSize: MAX_FILE_BYTES + MAX_BODY_BYTES, onError: tooLarge });
+  app.use('/api/*', (c, next) =>
+    (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? uploadLimit : jsonLimit)(c, next),
   );
   app.route('/api', api);
   if (options.extraRoutes) app.route('/api', options.extraRoutes);

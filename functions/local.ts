@@ -8,8 +8,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { schedules } from '../schedules';
 import { createApp } from './app';
 import { apiRootsOf, localConfigSchema, oauthClientsOf, readConfig } from './config';
-import { engineJobs } from './engine/jobs';
 import { forwardedClient } from './http/forwarded-client';
+import { jobHandlers } from './jobs';
 import { freePort } from './local-port';
 import { attachRoomSockets } from './local-rooms-socket';
 import { loadOrCreateSecret, loadOrCreateSecretsKey } from './local-secret';
@@ -19,6 +19,7 @@ import type { AppSettings, Ports } from './ports';
 import { systemClock } from './ports/clock';
 import { openPgliteDb } from './ports/db-pglite';
 import { externalLinksFromConfig } from './ports/external-links-from-config';
+import { FolderFiles } from './ports/files-folder';
 import { LocalJobs, startSchedules } from './ports/jobs-local';
 import { MemoryKv } from './ports/kv-memory';
 import { llmFromConfig } from './ports/llm-from-config';
@@ -52,6 +53,7 @@ const ports: Ports = {
   kv: new MemoryKv(clock),
   mail: new EmlFolderMail(join(dataDir, 'mail'), config.MAIL_FROM, clock),
   llm: llmFromConfig(config),
+  files: new FolderFiles(join(dataDir, 'files')),
   payments: paymentsFromConfig(config),
   streams,
 };
@@ -70,7 +72,7 @@ const settings: AppSettings = {
   externalLinks: externalLinksFromConfig(config),
 };
 
-for (const [name, handler] of Object.entries(engineJobs)) {
+for (const [name, handler] of Object.entries(jobHandlers)) {
   jobs.register(name, (payload) => handler(payload, ports, settings));
 }
 

@@ -17,6 +17,7 @@ import type { AppSettings, Ports } from './ports';
 import { systemClock } from './ports/clock';
 import { openNeonDb } from './ports/db-neon';
 import { externalLinksFromConfig } from './ports/external-links-from-config';
+import { type R2BucketLike, R2Files } from './ports/files-r2';
 import { QStashJobs } from './ports/jobs-qstash';
 import { UpstashKv } from './ports/kv-upstash';
 import { llmFromConfig } from './ports/llm-from-config';
@@ -40,7 +41,7 @@ interface Isolate {
 
 type Start = { ok: true; isolate: Isolate } | { ok: false; problems: ConfigProblem[] };
 
-function buildIsolate(config: WorkerConfig): Isolate {
+function buildIsolate(config: WorkerConfig, env: Bindings): Isolate {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
   const qstash = new Client({ token: config.QSTASH_TOKEN, baseUrl: config.QSTASH_URL, devMode: false });
   const receiver = new Receiver({
@@ -78,6 +79,8 @@ function buildIsolate(config: WorkerConfig): Isolate {
         publicUrl,
       ),
       llm: llmFromConfig(config),
+      // wrangler.toml binds the bucket as FILES.
+      files: new R2Files(env.FILES as R2BucketLike),
       payments: paymentsFromConfig(config),
     },
     jobRoutes: jobsRoutes({ verify: qstashSignatureVerifier(receiver), runners }),
@@ -86,7 +89,7 @@ function buildIsolate(config: WorkerConfig): Isolate {
 
 function start(env: Bindings): Start {
   const check = checkWorkerConfig(env);
-  if (check.ok) return { ok: true, isolate: buildIsolate(check.config) };
+  if (check.ok) return { ok: true, isolate: buildIsolate(check.config, env) };
   const lines = check.problems.map(({ setting, reason }) => `${setting} ${reason}`);
   console.error(`Invalid configuration; the API answers 500 until it is fixed:\n  ${lines.join('\n  ')}`);
   return { ok: false, problems: check.problems };

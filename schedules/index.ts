@@ -4,6 +4,7 @@ import { engineSweep } from './engine-sweep';
 import { messengerInstances } from './messenger-instances';
 import { paymentReconcile } from './payment-reconcile';
 import type { ScheduleDefinition } from './schedule';
+import { storageBilling } from './storage-billing';
 import { subscriptionRenewal } from './subscriptions';
 
 /** Every recurring job. QStash schedules call them by cron in production; the local runner by interval. */
@@ -14,4 +15,5 @@ export const schedules: ScheduleDefinition[] = [
   paymentReconcile,
   messengerInstances,
   chatStreams,
+  storageBilling,
 ];

@@ -16,7 +16,15 @@ import { accounts, type Currency } from './accounts';
 import { historyEntries } from './history';
 import type { IntegrationType } from './integrations';
 
-export type BalanceEntryKind = 'welcome' | 'charge' | 'top_up' | 'subscription' | 'refund' | 'adjustment';
+export type BalanceEntryKind =
+  | 'welcome'
+  | 'charge'
+  | 'top_up'
+  | 'subscription'
+  | 'refund'
+  | 'adjustment'
+  /** A storage day (storage_days) or a document's indexing. */
+  | 'storage';
 
 /**
  * The balance ledger: the balance in a currency is the sum of the account's entries in it.
@@ -130,7 +138,7 @@ export const subscriptionItems = pgTable(
   ],
 );
 
-export type TransactionOperation = 'top_up' | 'subscription' | 'renewal' | 'invoice';
+export type TransactionOperation = 'top_up' | 'subscription' | 'renewal' | 'invoice' | 'storage';
 /** SPEC §4 transaction statuses: paid, not paid (pending or failed), write-off. */
 export type TransactionStatus = 'paid' | 'not_paid' | 'write_off';
 export type TransactionProvider = 'tbank' | 'stripe' | 'invoice' | 'balance';

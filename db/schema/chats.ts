@@ -15,6 +15,18 @@ import {
 import { accounts } from './accounts';
 import { bots } from './bots';
 
+/** A file of a media storage sent with a message (the bot's media action). */
+export interface MessageAttachment {
+  fileId: string;
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+  /** Shown as a picture where the channel can; otherwise sent as a document. */
+  kind: 'image' | 'file';
+  /** Opens the file's public link (services/knowledge/media-link.ts). */
+  signature: string;
+}
+
 /** SPEC §4 chat states. */
 export type ChatState = 'working' | 'stopped' | 'paused';
 /** SPEC §4 pause codes: 1 forever, 2 one day, 3 one hour, 4 ten minutes; null is unspecified. */
@@ -97,6 +109,7 @@ export const messages = pgTable(
     externalId: text('external_id').notNull(),
     author: text('author').$type<MessageAuthor>().notNull(),
     text: text('text').notNull(),
+    attachments: jsonb('attachments').$type<MessageAttachment[]>().notNull().default([]),
     /** For bot and system messages: the history row they belong to (price, event). */
     historyId: uuid('history_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

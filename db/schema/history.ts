@@ -44,6 +44,8 @@ export const historyEntries = pgTable(
     ownKey: boolean('own_key').notNull().default(false),
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
+    /** Tokens of the knowledge search (the question's embedding), priced with the answer. */
+    embeddingTokens: integer('embedding_tokens').notNull().default(0),
     actions: jsonb('actions').$type<HistoryAction[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

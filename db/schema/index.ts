@@ -5,3 +5,4 @@ export * from './chats';
 export * from './history';
 export * from './integrations';
 export * from './jobs';
+export * from './knowledge';

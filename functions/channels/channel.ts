@@ -7,6 +7,11 @@ export interface ChannelSender {
   /** The customer reads the stored dialogue itself (Check): a stored message counts as delivered. */
   deliversByStoring?: boolean;
   /**
+   * The sender sends a message's files itself (uploads, media links, the widget's previews);
+   * otherwise the engine appends the files' links to the text (channels/attachments.ts).
+   */
+  sendsAttachments?: boolean;
+  /**
    * Sends a stored outgoing message to the customer: the bot's reply, or an operator's answer from
    * the chats screen. Called once per message, after it is stored.
    */

@@ -10,6 +10,7 @@ import type { ChannelSender } from './channel';
  */
 export const checkChannel: ChannelSender = {
   deliversByStoring: true,
+  sendsAttachments: true,
   async deliver() {},
   async explain(ctx, chat, text, historyId) {
     const now = ctx.ports.clock.now();

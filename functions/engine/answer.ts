@@ -2,6 +2,7 @@ import type { Message } from '../../db/schema';
 import { LlmError, type LlmMessage } from '../ports/llm';
 import { requestSampling, resolveModel, type TokenUsage } from '../shared/models';
 import { callPriceBound, fitToBudget } from './budget';
+import { findKnowledge, knowledgeSection } from './knowledge';
 import { dialogueSinceSwitch } from './model-access';
 import { dialogueMessages, systemText } from './prompt';
 import { runToolCall, toolsFor } from './tools';
@@ -37,15 +38,20 @@ export async function askModel(turn: Turn, history: Message[]): Promise<ModelAns
   const model = resolveModel(bot.model).id;
   const sampling = requestSampling(model, bot.temperatureMode, bot.temperature);
   const tools = await toolsFor(turn);
+  const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
+  const knowledge = await findKnowledge(turn, history);
+  if (knowledge) usage.embeddingTokens = knowledge.embeddingTokens;
+  const system = [systemText(turn), knowledge ? knowledgeSection(knowledge) : '']
+    .filter(Boolean)
+    .join('\n\n');
   const dialogue: LlmMessage[] = [
-    { role: 'system', content: systemText(turn) },
+    { role: 'system', content: system },
     ...dialogueMessages(dialogueSinceSwitch(history, turn.account, turn.waiting)),
   ];
   const messages = fitToBudget(dialogue, tools.tools, dialogue.length);
   if (!messages) throw overBudget();
   // Tool calls and their results of this answer are never cut from later calls.
   const ownFrom = messages.length;
-  const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
   for (let round = 0; ; round++) {
     const last = round >= MAX_TOOL_ROUNDS;
     const fitted = fitToBudget(messages, tools.tools, ownFrom);
@@ -55,7 +61,8 @@ export async function askModel(turn: Turn, history: Message[]): Promise<ModelAns
         callPriceBound(model, fitted, tools.tools, MAX_ANSWER_TOKENS, turn.account.currency),
       );
     } catch (error) {
-      if (error instanceof NoMoneyError && round > 0) error.spent = { model, usage: { ...usage } };
+      if (error instanceof NoMoneyError && (round > 0 || usage.embeddingTokens))
+        error.spent = { model, usage: { ...usage } };
       throw error;
     }
     const result = await turn.llm.complete({

@@ -9,6 +9,7 @@ import {
   type HistoryEntry,
   historyEntries,
   type Message,
+  type MessageAttachment,
   messages,
 } from '../../db/schema';
 import { channelSender } from '../channels';
@@ -35,6 +36,8 @@ export interface Outcome {
   model?: string | null;
   usage?: TokenUsage;
   actions?: HistoryAction[];
+  /** Files sent with the reply (the media action). */
+  attachments?: MessageAttachment[];
   /** Variables filled (only the new values) and a stop decided while answering; written with the answer. */
   variables?: Record<string, string>;
   stop?: ChatStop | null;
@@ -105,6 +108,7 @@ export async function recordOutcome(
           model: outcome.model ?? null,
           promptTokens: outcome.usage?.promptTokens ?? 0,
           completionTokens: outcome.usage?.completionTokens ?? 0,
+          embeddingTokens: outcome.usage?.embeddingTokens ?? 0,
           actions: outcome.actions ?? [],
           createdAt: now,
         })
@@ -130,6 +134,7 @@ export async function recordOutcome(
             externalId: outcome.replyExternalId ?? `bot:${history.id}`,
             author: 'bot',
             text: outcome.response,
+            attachments: outcome.attachments ?? [],
             historyId: history.id,
             createdAt: now,
             answeredAt: now,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import { type Chat, chats, type Message, messages } from '../../db/schema';
 import { channelSender } from '../channels';
+import { withAttachmentLinks } from '../channels/attachments';
 import { safeErrorText } from '../shared/safe-error';
 import type { EngineContext } from './context';
 
@@ -30,7 +31,12 @@ export async function deliverOnce(ctx: EngineContext, chat: Chat, message: Messa
     )
     .returning({ id: messages.id });
   if (!taken) return false;
-  await channelSender(chat.channel).deliver(ctx, chat, message);
+  const sender = channelSender(chat.channel);
+  await sender.deliver(
+    ctx,
+    chat,
+    sender.sendsAttachments ? message : withAttachmentLinks(ctx.settings, message),
+  );
   await db.update(messages).set({ deliveredAt: clock.now() }).where(eq(messages.id, message.id));
   return true;
 }

@@ -1,4 +1,14 @@
 import type { Currency, Message } from '../../db/schema';
+import { mediaPath } from '../services/knowledge/media-link';
+
+/** A file sent with a message, with its public link's path (prefix the API's origin). */
+export interface AttachmentView {
+  name: string;
+  kind: 'image' | 'file';
+  content_type: string;
+  size_bytes: number;
+  url: string;
+}
 
 /** A chat message as the API and the chat room show it. */
 export interface MessageView {
@@ -8,6 +18,7 @@ export interface MessageView {
   created_at: string;
   price_minor: number | null;
   currency: Currency | null;
+  attachments: AttachmentView[];
 }
 
 export function messageView(
@@ -21,5 +32,12 @@ export function messageView(
     created_at: message.createdAt.toISOString(),
     price_minor: price ? price.priceMinor : null,
     currency: price ? price.currency : null,
+    attachments: message.attachments.map((attachment) => ({
+      name: attachment.name,
+      kind: attachment.kind,
+      content_type: attachment.contentType,
+      size_bytes: attachment.sizeBytes,
+      url: mediaPath(attachment),
+    })),
   };
 }

@@ -91,6 +91,7 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
     stop: null,
     finalText: null,
     actions: [],
+    attachments: [],
     beforeCall: async (priceBound) => {
       const now = clock.now();
       // The claim was taken just before the first call; later calls (after tools) renew it.
@@ -147,6 +148,7 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
       model: reply.model,
       usage: reply.usage,
       actions: turn.actions,
+      attachments: turn.attachments,
       variables: Object.keys(turn.filled).length > 0 ? turn.filled : undefined,
       stop: turn.stop,
     },

@@ -137,6 +137,7 @@ export async function restoreDialogue(ctx: EngineContext, payload: RestorePayloa
     stop: null,
     finalText: null,
     actions: [],
+    attachments: [],
     beforeCall: async (priceBound) => {
       if (access.ownKey) return;
       holdId = await reserve(db, account, priceBound, clock.now());
@@ -176,6 +177,7 @@ export async function restoreDialogue(ctx: EngineContext, payload: RestorePayloa
       ownKey: access.ownKey,
       model: answer.model,
       usage: answer.usage,
+      attachments: turn.attachments,
       replyExternalId: `follow_up:${reply.id}`,
     },
     clock.now(),

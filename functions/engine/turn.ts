@@ -1,4 +1,4 @@
-import type { Account, Bot, Chat, HistoryAction, Message } from '../../db/schema';
+import type { Account, Bot, Chat, HistoryAction, Message, MessageAttachment } from '../../db/schema';
 import type { Llm } from '../ports/llm';
 import { localTime } from '../shared/local-time';
 import type { TokenUsage } from '../shared/models';
@@ -29,6 +29,8 @@ export interface Turn {
   /** Set by a stop: what the model said of it, for the team that takes the dialogue over. */
   handover?: { reason: string; summary: string };
   actions: HistoryAction[];
+  /** Files the media action attached to the reply. */
+  attachments: MessageAttachment[];
   /**
    * Runs before every model call with the call's price bound: reserves it on the balance (throwing
    * NoMoneyError when it is not there) and keeps the chat's claim alive.

@@ -25,6 +25,8 @@ export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   keys_limit: 422,
   bots_limit: 422,
   integrations_limit: 422,
+  storages_limit: 422,
+  storage_quota: 422,
   bot_has_problems: 422,
   template_integrations_missing: 422,
   integration_not_available: 422,

@@ -12,6 +12,8 @@ export const serverMessages = {
     en: 'This action needs a password sign-in, not an API key',
   },
   not_found: { ru: 'Не найдено', en: 'Not found' },
+  storage_not_found: { ru: 'Хранилище не найдено', en: 'Storage not found' },
+  file_not_found: { ru: 'Файл не найден', en: 'File not found' },
   internal_error: { ru: 'Произошла неизвестная ошибка', en: 'An unknown error occurred' },
   upstream_failed: {
     ru: 'Внешний сервис не ответил, попробуйте позже',

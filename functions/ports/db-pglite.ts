@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite/vector';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -16,7 +17,8 @@ export interface PgliteDb {
  * `logger` sees every statement (the bench counts them).
  */
 export async function openPgliteDb(dataDir?: string, logger?: Logger): Promise<PgliteDb> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // pgvector, as Neon has it: knowledge chunks are searched by embedding (db/schema/knowledge.ts).
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
   const db = drizzle(client, { schema, ...(logger ? { logger } : {}) });
   await migrate(db, { migrationsFolder });
   return { db, client };

@@ -3,6 +3,7 @@ import type { WebhookFetch } from '../engine/actions/webhook-fetch';
 import type { InvoiceSeller } from '../payments/invoice/document-parts';
 import type { Clock } from './clock';
 import type { Db } from './db';
+import type { Files } from './files';
 import type { Jobs } from './jobs';
 import type { Kv } from './kv';
 import type { Llm } from './llm';
@@ -20,6 +21,8 @@ export interface Ports {
   jobs: Jobs;
   rooms: Rooms;
   llm: Llm;
+  /** Uploaded files' bytes: R2, a folder under DATA_DIR, or a temporary folder in tests. */
+  files: Files;
   /** Card payments: T-Bank for rub, Stripe for the others, or none configured. */
   payments: Payments;
   /** Event streams held open for integrations that have no webhooks; absent where none are held. */

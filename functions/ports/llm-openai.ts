@@ -1,4 +1,6 @@
 import {
+  type EmbeddingRequest,
+  type EmbeddingResult,
   type Llm,
   LlmError,
   type LlmFinishReason,
@@ -10,7 +12,7 @@ import {
 } from './llm';
 
 export interface OpenAiLlmOptions {
-  /** Up to and including the version, e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */
+  /** Up to and including the version, e.g. `https://api.openai.com/v1`; `/chat/completions` or `/embeddings` is appended. */
   baseUrl: string;
   apiKey: string;
   /** Per attempt, covering the whole answer. Default 60 s. */
@@ -53,7 +55,7 @@ const RETRIED_HERE = new Set(['rate_limited', 'server', 'network']);
  * on Workers and Node. Non-streaming; one request per `complete`, plus retries.
  */
 export class OpenAiLlm implements Llm {
-  private readonly url: string;
+  private readonly root: string;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
   private readonly retryBaseMs: number;
@@ -63,7 +65,7 @@ export class OpenAiLlm implements Llm {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
   constructor(private readonly options: OpenAiLlmOptions) {
-    this.url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+    this.root = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.maxRetries = options.maxRetries ?? 2;
     this.retryBaseMs = options.retryBaseMs ?? 500;
@@ -76,18 +78,36 @@ export class OpenAiLlm implements Llm {
 
   async complete(request: LlmRequest): Promise<LlmResult> {
     const body = JSON.stringify(toWireRequest(request, this.maxTokensParameter));
+    return this.withRetries(request.signal, () =>
+      this.attempt('/chat/completions', body, request.signal, (value) => parseCompletion(value, request)),
+    );
+  }
+
+  async embed(request: EmbeddingRequest): Promise<EmbeddingResult> {
+    const body = JSON.stringify({
+      model: request.model,
+      input: request.input,
+      encoding_format: 'float',
+      ...(request.dimensions ? { dimensions: request.dimensions } : {}),
+    });
+    return this.withRetries(request.signal, () =>
+      this.attempt('/embeddings', body, request.signal, (value) => parseEmbeddings(value, request)),
+    );
+  }
+
+  private async withRetries<T>(signal: AbortSignal | undefined, call: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       let error: LlmError;
       try {
-        return await this.attempt(body, request);
+        return await call();
       } catch (caught) {
-        if (request.signal?.aborted) throw request.signal.reason;
+        if (signal?.aborted) throw signal.reason;
         if (!(caught instanceof LlmError)) throw caught;
         error = caught;
       }
       const delay = this.retryDelay(error, attempt);
       if (delay === null) throw error;
-      await this.sleep(delay, request.signal);
+      await this.sleep(delay, signal);
     }
   }
 
@@ -101,13 +121,18 @@ export class OpenAiLlm implements Llm {
     return Math.round(backoff * (1 - Math.random() * 0.25));
   }
 
-  private async attempt(body: string, request: LlmRequest): Promise<LlmResult> {
+  private async attempt<T>(
+    path: string,
+    body: string,
+    callerSignal: AbortSignal | undefined,
+    parse: (value: unknown) => T | null,
+  ): Promise<T> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
     let response: Response;
     let text: string;
     try {
-      response = await this.fetchImpl(this.url, {
+      response = await this.fetchImpl(`${this.root}${path}`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${this.options.apiKey}`,
@@ -119,7 +144,7 @@ export class OpenAiLlm implements Llm {
       });
       text = await response.text();
     } catch (cause) {
-      if (request.signal?.aborted) throw request.signal.reason;
+      if (callerSignal?.aborted) throw callerSignal.reason;
       if (timeout.aborted) {
         throw new LlmError(
           'timeout',
@@ -145,7 +170,7 @@ export class OpenAiLlm implements Llm {
         retryable: false,
       });
     }
-    const result = parseCompletion(value, request);
+    const result = parse(value);
     if (!result) {
       // Some proxies answer 200 with an error body.
       const provider = providerError(text);
@@ -371,4 +396,22 @@ function parseCompletion(value: unknown, request: LlmRequest): LlmResult | null 
     model: typeof value.model === 'string' && value.model ? value.model : request.model,
     finishReason: finishReason(choice.finish_reason),
   };
+}
+
+/** `{data: [{index, embedding}], usage: {prompt_tokens}}`, vectors put back in input order. */
+function parseEmbeddings(value: unknown, request: EmbeddingRequest): EmbeddingResult | null {
+  if (!isRecord(value) || !Array.isArray(value.data)) return null;
+  const vectors: number[][] = new Array(request.input.length);
+  for (const [position, item] of value.data.entries()) {
+    if (!isRecord(item) || !Array.isArray(item.embedding)) return null;
+    const index = typeof item.index === 'number' ? item.index : position;
+    if (!item.embedding.every((x) => typeof x === 'number')) return null;
+    vectors[index] = item.embedding as number[];
+  }
+  if (vectors.length !== request.input.length || vectors.some((vector) => !vector)) return null;
+  const usage =
+    isRecord(value.usage) && typeof value.usage.prompt_tokens === 'number'
+      ? value.usage.prompt_tokens
+      : estimate(request.input.reduce((sum, text) => sum + text.length, 0));
+  return { vectors, promptTokens: usage };
 }

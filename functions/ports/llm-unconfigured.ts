@@ -1,4 +1,11 @@
-import { type Llm, LlmError, type LlmRequest, type LlmResult } from './llm';
+import {
+  type EmbeddingRequest,
+  type EmbeddingResult,
+  type Llm,
+  LlmError,
+  type LlmRequest,
+  type LlmResult,
+} from './llm';
 
 /**
  * The llm port when LLM_BASE_URL is not set (embedded shape without a model endpoint). Every call
@@ -7,9 +14,17 @@ import { type Llm, LlmError, type LlmRequest, type LlmResult } from './llm';
  */
 export class UnconfiguredLlm implements Llm {
   async complete(_request: LlmRequest): Promise<LlmResult> {
-    throw new LlmError('auth', 'The model endpoint is not configured (set LLM_BASE_URL and LLM_API_KEY)', {
-      code: 'not_configured',
-      retryable: false,
-    });
+    throw notConfigured();
   }
+
+  async embed(_request: EmbeddingRequest): Promise<EmbeddingResult> {
+    throw notConfigured();
+  }
+}
+
+function notConfigured(): LlmError {
+  return new LlmError('auth', 'The model endpoint is not configured (set LLM_BASE_URL and LLM_API_KEY)', {
+    code: 'not_configured',
+    retryable: false,
+  });
 }

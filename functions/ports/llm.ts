@@ -60,9 +60,25 @@ export interface LlmResult {
   finishReason: LlmFinishReason;
 }
 
-/** A chat model behind an OpenAI-compatible Chat Completions endpoint. */
+export interface EmbeddingRequest {
+  model: string;
+  /** Texts to embed, at most EMBEDDING_BATCH per call. */
+  input: string[];
+  /** Shortened vectors (text-embedding-3 models accept `dimensions`). */
+  dimensions?: number;
+  signal?: AbortSignal;
+}
+
+export interface EmbeddingResult {
+  /** One vector per input text, in input order. */
+  vectors: number[][];
+  promptTokens: number;
+}
+
+/** A model endpoint speaking the OpenAI API: Chat Completions and Embeddings. */
 export interface Llm {
   complete(request: LlmRequest): Promise<LlmResult>;
+  embed(request: EmbeddingRequest): Promise<EmbeddingResult>;
 }
 
 export type LlmErrorKind = 'auth' | 'rate_limited' | 'timeout' | 'server' | 'bad_request' | 'network';

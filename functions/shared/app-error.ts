@@ -18,6 +18,8 @@ export type ErrorCode =
   | 'keys_limit'
   | 'bots_limit'
   | 'integrations_limit'
+  | 'storages_limit'
+  | 'storage_quota'
   | 'bot_has_problems'
   | 'template_integrations_missing'
   | 'integration_in_use'

@@ -1,4 +1,5 @@
 import { engineMessages } from './engine-messages';
+import { knowledgeMessages } from './knowledge-messages';
 
 /**
  * Messages both the API and the SPA show (SPEC §5, §8). Keys are message ids in the SPA's Lingui
@@ -6,6 +7,7 @@ import { engineMessages } from './engine-messages';
  */
 export const sharedMessages = {
   ...engineMessages,
+  ...knowledgeMessages,
   name_required: { ru: 'Необходимо заполнить имя', en: 'Please enter your name' },
   email_required: { ru: 'Необходимо заполнить Email', en: 'Please enter your email' },
   phone_required: { ru: 'Необходимо заполнить номер телефона', en: 'Please enter your phone number' },

@@ -21,6 +21,8 @@ export interface Sampling {
 export interface TokenUsage {
   promptTokens: number;
   completionTokens: number;
+  /** Tokens of embeddings made for the answer (the knowledge search), priced at EMBEDDING_MODEL's rate. */
+  embeddingTokens?: number;
 }
 
 /** Minor units per major unit in our currencies: kopeck, cent, cent, tiyn. */
@@ -98,6 +100,23 @@ export const MODELS: readonly ModelInfo[] = [
 
 export const DEFAULT_MODEL_ID = 'gpt-4.1-mini';
 
+/**
+ * The embeddings model documents and questions are embedded with (OpenAI's text-embedding-3-small,
+ * list price 2 US cents per 1M tokens), shortened to EMBEDDING_DIMENSIONS, which the chunks table's
+ * vector column is made for.
+ */
+export const EMBEDDING_MODEL = 'text-embedding-3-small';
+export const EMBEDDING_DIMENSIONS = 512;
+/** Thousandths of a minor unit per 1M embedding tokens, per currency. */
+export const EMBEDDING_PRICE_PER_MILLION: PriceTable = convert(2);
+
+/** What `tokens` embedding tokens cost in minor units, rounded up (a knowledge document's indexing). */
+export function embeddingPriceOf(tokenCount: number, currency: Currency): number {
+  const milli = tokens(tokenCount) * BigInt(EMBEDDING_PRICE_PER_MILLION[currency]);
+  const divisor = BigInt(1_000_000 * MILLI);
+  return Number((milli + divisor - 1n) / divisor);
+}
+
 export function findModel(id: string): ModelInfo | undefined {
   return MODELS.find((entry) => entry.id === id);
 }
@@ -124,7 +143,8 @@ export function priceOf(modelId: string, usage: TokenUsage, currency: Currency):
   if (!entry) throw new RangeError(`Unknown model: ${modelId}`);
   const milli =
     tokens(usage.promptTokens) * BigInt(entry.pricePerMillion.input[currency]) +
-    tokens(usage.completionTokens) * BigInt(entry.pricePerMillion.output[currency]);
+    tokens(usage.completionTokens) * BigInt(entry.pricePerMillion.output[currency]) +
+    tokens(usage.embeddingTokens ?? 0) * BigInt(EMBEDDING_PRICE_PER_MILLION[currency]);
   const divisor = BigInt(1_000_000 * MILLI);
   return Number((milli + divisor - 1n) / divisor);
 }

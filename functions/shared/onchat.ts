@@ -148,6 +148,14 @@ export interface WidgetMessage {
   author: 'customer' | 'bot' | 'operator';
   text: string;
   created_at: string;
+  /** Files the bot sent with the message (its media action): pictures are shown, others linked. */
+  files?: WidgetFile[];
+}
+
+export interface WidgetFile {
+  name: string;
+  kind: 'image' | 'file';
+  url: string;
 }
 
 /** GET /api/widget/{id}/messages. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bots } from '../../db/schema';
 import { DEFAULT_MODEL_ID } from '../../functions/shared/models';
 import { sharedTestApp, signedInUser } from './support/client';
+import { createStorage } from './support/storages';
 
 const api = sharedTestApp();
 
@@ -14,7 +15,7 @@ const fullBot = () => ({
   accumulation_messages_seconds: 30,
   temperature_mode: 'fine_tuning',
   temperature: 68,
-  storage_id: '4b1d0a52-3f0e-4c55-9d64-0c7b1a0f9e11',
+  storage_id: null as string | null,
   system_prompt: 'Ты администратор салона. Клиента зовут {{client_name}}, телефон {{phone}}.',
   goal_prompt: 'Записать клиента на услугу',
   conditions: {
@@ -143,7 +144,7 @@ describe('bots: create and list', () => {
 
   it('stores every field as given; new actions get ids and channels count as connections', async () => {
     const user = await signedInUser(api.t);
-    const body = fullBot();
+    const body = { ...fullBot(), storage_id: await createStorage(api.call, user.token, 'vector') };
     const created = await api.call('POST', '/api/bot', { token: user.token, body });
     expect(created.status).toBe(201);
     const { actions, conditions, ...rest } = body;

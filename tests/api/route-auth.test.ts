@@ -6,7 +6,7 @@ const api = sharedTestApp();
 /**
  * The routes anyone may call: health, the installation's public settings (sidebar links), signing
  * up and in, the website widget (its own visitor tokens), and the callers that prove themselves
- * otherwise (webhook secrets, provider signatures).
+ * otherwise (webhook secrets, provider signatures, the signed links of files bots send).
  * Every other API route must refuse a request without a session or API key.
  */
 const PUBLIC = [
@@ -18,6 +18,7 @@ const PUBLIC = [
   /^GET \/api\/webhooks\/amo\/disconnect$/,
   /^GET \/api\/webhooks\/retailcrm\/config$/,
   /^POST \/api\/payment\/notify\//,
+  /^GET \/api\/media\//,
 ];
 
 const concrete = (path: string) =>

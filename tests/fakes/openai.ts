@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { EmbeddingRequestError, embeddingInputs, embeddingResponse } from './openai-embeddings';
 import { bearer, type FakeServer, serveFake } from './serve';
 
 /**
@@ -66,6 +67,8 @@ export interface FakeOpenAiOptions {
   apiKey: string;
   /** When given, other model ids answer 404 `model_not_found`, as OpenAI does. */
   models?: string[];
+  /** The same for `/v1/embeddings`; text-embedding-3-small and -large by default. */
+  embeddingModels?: string[];
 }
 
 type Json = Record<string, unknown>;
@@ -235,6 +238,7 @@ export class FakeOpenAi {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private server: FakeServer | undefined;
   private counter = 0;
+  private readonly embeddingFailures: number[] = [];
 
   constructor(private readonly options: FakeOpenAiOptions) {}
 
@@ -266,11 +270,14 @@ export class FakeOpenAi {
   reset(): void {
     this.requests.length = 0;
     this.steps.length = 0;
+    this.embeddingFailures.length = 0;
   }
 
   /** Recorded chat completion bodies, in order. */
   get bodies(): Json[] {
-    return this.requests.filter((request) => isRecord(request.body)).map((request) => request.body as Json);
+    return this.requests
+      .filter((request) => request.path === '/v1/chat/completions' && isRecord(request.body))
+      .map((request) => request.body as Json);
   }
 
   /**
@@ -324,6 +331,7 @@ export class FakeOpenAi {
         data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'system' })),
       });
     }
+    if (request.method === 'POST' && path === '/v1/embeddings') return this.embeddings(body, response);
     if (request.method !== 'POST' || path !== '/v1/chat/completions') {
       return this.error(response, 404, `Invalid URL (${request.method} ${path})`, {
         type: 'invalid_request_error',
@@ -356,6 +364,48 @@ export class FakeOpenAi {
       if (!response.destroyed) answer();
     }, step.delayMs);
     this.timers.add(timer);
+  }
+
+  /** Scripted failures of the next embeddings requests (`status` with OpenAI's error body). */
+  failEmbeddings(...statuses: number[]): this {
+    this.embeddingFailures.push(...statuses);
+    return this;
+  }
+
+  /** Embeddings requests so far (their parsed bodies). */
+  get embeddingBodies(): Json[] {
+    return this.requests
+      .filter((request) => request.path === '/v1/embeddings' && isRecord(request.body))
+      .map((request) => request.body as Json);
+  }
+
+  private embeddings(body: unknown, response: ServerResponse) {
+    if (!isRecord(body)) {
+      return this.error(response, 400, 'We could not parse the JSON body of your request.', {
+        type: 'invalid_request_error',
+      });
+    }
+    try {
+      const { input, dimensions } = embeddingInputs(
+        body,
+        this.options.embeddingModels ?? ['text-embedding-3-small', 'text-embedding-3-large'],
+      );
+      const failure = this.embeddingFailures.shift();
+      if (failure !== undefined) {
+        return this.error(response, failure, defaultErrorMessage(failure), {
+          type: defaultErrorType(failure),
+          code: defaultErrorCode(failure),
+        });
+      }
+      return this.send(response, 200, embeddingResponse(String(body.model), input, dimensions));
+    } catch (error) {
+      if (!(error instanceof EmbeddingRequestError)) throw error;
+      return this.error(response, error.status, error.message, {
+        type: 'invalid_request_error',
+        param: error.param,
+        code: error.code,
+      });
+    }
   }
 
   private echo(body: Json): FakeOpenAiStep {

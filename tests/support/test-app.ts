@@ -1,10 +1,14 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Logger } from 'drizzle-orm/logger';
 import { createApp } from '../../functions/app';
-import { engineJobs } from '../../functions/engine/jobs';
+import { jobHandlers } from '../../functions/jobs';
 import { resolvingWebhookFetch } from '../../functions/local-webhook-fetch';
 import type { AppSettings, Ports } from '../../functions/ports';
 import { ManualClock } from '../../functions/ports/clock-manual';
 import { openPgliteDb } from '../../functions/ports/db-pglite';
+import { FolderFiles } from '../../functions/ports/files-folder';
 import { LocalJobs } from '../../functions/ports/jobs-local';
 import { MemoryKv } from '../../functions/ports/kv-memory';
 import type { Llm } from '../../functions/ports/llm';
@@ -52,9 +56,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     jobs,
     rooms,
     llm: options.llm ?? new UnconfiguredLlm(),
+    files: new FolderFiles(await mkdtemp(join(tmpdir(), 'files-'))),
     payments: options.payments ?? noPayments,
   };
-  for (const [name, handler] of Object.entries(engineJobs)) {
+  for (const [name, handler] of Object.entries(jobHandlers)) {
     jobs.register(name, (payload) => handler(payload, ports, settings));
   }
   const app = createApp(ports, settings, { clientIp: (c) => c.req.header('x-test-ip') });

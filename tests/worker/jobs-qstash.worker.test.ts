@@ -60,6 +60,7 @@ describe('QStashJobs (the production jobs port)', () => {
       'schedule-payment-reconcile',
       'schedule-messenger-instances',
       'schedule-chat-streams',
+      'schedule-storage-billing',
       'schedule-retired',
     ]);
     const second = await syncSchedules(qstash, env.PUBLIC_URL, schedules);
@@ -95,6 +96,11 @@ describe('QStashJobs (the production jobs port)', () => {
         scheduleId: 'schedule-chat-streams',
         cron: '* * * * *',
         destination: jobUrl(env.PUBLIC_URL, 'schedule:chat-streams'),
+      }),
+      expect.objectContaining({
+        scheduleId: 'schedule-storage-billing',
+        cron: '17 * * * *',
+        destination: jobUrl(env.PUBLIC_URL, 'schedule:storage-billing'),
       }),
     ]);
   });

@@ -1,6 +1,7 @@
 import type { BotAction } from '../../shared/schemas/bot-actions';
 import type { ActionRunner } from './action-runner';
 import { fillVariablesRunner } from './fill-variables';
+import { sendMediaRunner } from './send-media';
 import { stopBotRunner } from './stop-bot';
 import { webhookRunner } from './webhook';
 
@@ -14,4 +15,5 @@ export const BUILT_IN_ACTIONS: Partial<Record<ActionType, ActionRunner>> = {
   stop_bot: stopBotRunner as ActionRunner,
   webhook: webhookRunner as ActionRunner,
   fill_variables: fillVariablesRunner as ActionRunner,
+  send_media: sendMediaRunner as ActionRunner,
 };

@@ -22,7 +22,10 @@ export async function publishToVisitor(ctx: EngineContext, chat: Pick<Chat, 'id'
 export const onchatSender: ChannelSender = {
   async deliver(ctx, chat, reply) {
     if (!isVisibleToVisitor(reply)) return;
-    await publishToVisitor(ctx, chat, { type: 'message', message: widgetMessageView(reply) });
+    await publishToVisitor(ctx, chat, {
+      type: 'message',
+      message: widgetMessageView(reply, ctx.settings.publicUrl),
+    });
   },
   async explain(ctx, chat) {
     await publishToVisitor(ctx, chat, { type: 'idle' });

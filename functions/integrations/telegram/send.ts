@@ -1,3 +1,4 @@
+import { attachmentBytes } from '../../channels/attachments';
 import { type ChannelSender, integrationOfChat } from '../../channels/channel';
 import { splitMessage } from '../../channels/split-message';
 import { TELEGRAM_MESSAGE_LIMIT } from './api';
@@ -11,6 +12,7 @@ import { telegramClient, telegramToken } from './connect';
  * never explained to customers.
  */
 export const telegramSender: ChannelSender = {
+  sendsAttachments: true,
   async deliver(ctx, chat, message) {
     const integration = await integrationOfChat(ctx, chat);
     let token: string | null = null;
@@ -35,6 +37,20 @@ export const telegramSender: ChannelSender = {
         console.error(
           `telegram chat ${chat.id}: message ${message.id} part ${index + 1}/${parts.length}: ${reason}`,
         );
+        return;
+      }
+    }
+    for (const attachment of message.attachments) {
+      const file = await attachmentBytes(ctx, chat, attachment);
+      if (!file) continue;
+      try {
+        // Telegram shows photos up to 10 MB; bigger pictures go as documents.
+        if (attachment.kind === 'image' && file.data.byteLength <= 10 * 1024 * 1024)
+          await client.sendPhoto(chat.externalId, file);
+        else await client.sendDocument(chat.externalId, file);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        console.error(`telegram chat ${chat.id}: message ${message.id} file ${attachment.name}: ${reason}`);
         return;
       }
     }

@@ -1,3 +1,4 @@
+import { attachmentLink } from '../../channels/attachments';
 import { type ChannelSender, integrationOfChat } from '../../channels/channel';
 import { splitMessage } from '../../channels/split-message';
 import { chosenChannelId, wazzupApiKey, wazzupClient } from './account';
@@ -22,6 +23,7 @@ const isRepeat = (error: WazzupError) =>
   error.code.replaceAll('_', '').toLowerCase() === 'repeatedcrmmessageid';
 
 export const wazzupSender: ChannelSender = {
+  sendsAttachments: true,
   async deliver(ctx, chat, message) {
     const integration = await integrationOfChat(ctx, chat);
     const channelId = integration ? chosenChannelId(integration) : null;
@@ -40,8 +42,15 @@ export const wazzupSender: ChannelSender = {
       return;
     }
     const client = wazzupClient(ctx.settings, apiKey);
-    const parts = splitMessage(message.text, WAZZUP_TEXT_LIMIT);
-    for (const [index, part] of parts.entries()) {
+    // Text and a file never share a send (`text` xor `contentUri`): each file is a part of its own.
+    const parts: { text: string; contentUri?: string }[] = [
+      ...splitMessage(message.text, WAZZUP_TEXT_LIMIT).map((text) => ({ text })),
+      ...message.attachments.map((attachment) => ({
+        text: '',
+        contentUri: attachmentLink(ctx.settings, attachment),
+      })),
+    ];
+    for (const [index, { text: part, contentUri }] of parts.entries()) {
       const crmMessageId = crmMessageIdOf(message.id, index, parts.length);
       await sendStarting(ctx, integration.id, chat.externalId, part, crmMessageId);
       try {
@@ -49,7 +58,7 @@ export const wazzupSender: ChannelSender = {
           channelId,
           chatType: 'whatsapp',
           chatId: chat.externalId,
-          text: part,
+          ...(contentUri ? { contentUri } : { text: part }),
           crmMessageId,
         });
         await sendTaken(ctx, integration.id, chat.externalId, part, sent.messageId);

@@ -1,5 +1,5 @@
 import type { ScheduleDefinition } from '../../../schedules/schedule';
-import { engineJobs } from '../../engine/jobs';
+import { jobHandlers } from '../../jobs';
 import type { AppSettings, Ports } from '../../ports';
 import { scheduleJobName } from '../../ports/jobs-qstash';
 
@@ -24,7 +24,7 @@ export function scheduleRunners(
 /** The bot engine's jobs (the delayed answer), with the settings of the isolate that runs them. */
 export function engineRunners(settings: AppSettings): Map<string, JobRunner> {
   return new Map(
-    Object.entries(engineJobs).map(([name, handler]): [string, JobRunner] => [
+    Object.entries(jobHandlers).map(([name, handler]): [string, JobRunner] => [
       name,
       (payload, ports) => handler(payload, ports, settings),
     ]),

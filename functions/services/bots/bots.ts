@@ -7,6 +7,7 @@ import { type BotSettingsInput, withChanges } from '../../shared/schemas/bot';
 import { botCoverage } from '../billing/bot-coverage';
 import { needsPlace } from '../billing/subscription-suggestion';
 import type { AccountContext } from '../context';
+import { checkKnowledgeRefs } from '../knowledge/bot-refs';
 import { integrationTypesById } from './account-integrations';
 import { rowSettings, settingsColumns } from './bot-row';
 import { accountBotProblems, type BotView, botView, problemViews } from './bot-view';
@@ -47,6 +48,7 @@ export async function updateBot(
 ): Promise<BotView> {
   const row = await ownBot(ctx, id);
   const settings = withChanges(rowSettings(row), changes);
+  await checkKnowledgeRefs(ctx, settings);
   const types = await integrationTypesById(ctx);
   const [saved] = await ctx.ports.db
     .update(bots)

@@ -11,6 +11,7 @@ import {
 import { ensureRoomFor } from '../account-limits';
 import { botCoverage } from '../billing/bot-coverage';
 import type { AccountContext } from '../context';
+import { checkKnowledgeRefs } from '../knowledge/bot-refs';
 import { connectedIntegrationsByType, integrationTypesById } from './account-integrations';
 import { settingsColumns } from './bot-row';
 import { type BotView, botView } from './bot-view';
@@ -54,6 +55,7 @@ export async function createBot(ctx: AccountContext, input: CreateBotInput): Pro
   await ensureRoomFor(ctx, 'bots');
   const start = await startingPoint(ctx, template_id, lang);
   const settings = withChanges(start.settings, changes);
+  await checkKnowledgeRefs(ctx, settings);
   const now = ctx.ports.clock.now();
   const [row]: Bot[] = await ctx.ports.db
     .insert(bots)

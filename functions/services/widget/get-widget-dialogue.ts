@@ -48,7 +48,7 @@ export async function getWidgetDialogue(
       ).reverse();
   const [answerDueAt, roomUrl] = await Promise.all([pendingAnswerAt(ctx, chat), visitorRoomUrl(ctx, chat)]);
   return {
-    messages: rows.filter(isVisibleToVisitor).map(widgetMessageView),
+    messages: rows.filter(isVisibleToVisitor).map((row) => widgetMessageView(row, ctx.settings.publicUrl)),
     answer_due_at: answerDueAt,
     room_url: roomUrl,
   };

@@ -37,7 +37,7 @@ export async function sendWidgetMessage(
   });
   const { chat, message } = result;
   if (!isVisibleToVisitor(message)) throw new Error('a widget message was stored with a hidden author');
-  const view = widgetMessageView(message);
+  const view = widgetMessageView(message, ctx.settings.publicUrl);
   if (result.isNew) await publishToVisitor(ctx, chat, { type: 'message', message: view });
   const [answerDueAt, roomUrl] = await Promise.all([
     result.isNew ? (result.answerDueAt?.toISOString() ?? null) : pendingAnswerAt(ctx, chat),

@@ -2,7 +2,7 @@ import type { Currency } from '../../../functions/shared/constants';
 import { api } from './client';
 import { useApi } from './swr';
 
-export type TransactionOperation = 'top_up' | 'subscription' | 'renewal' | 'invoice';
+export type TransactionOperation = 'top_up' | 'subscription' | 'renewal' | 'invoice' | 'storage';
 export type TransactionStatus = 'paid' | 'not_paid' | 'write_off';
 
 /** A transaction as the Balance screen lists it (functions/services/payments/transaction-view.ts). */

@@ -27,7 +27,12 @@ const CONFIG_RETRY_MS = [2000, 5000, 15_000, 60_000];
 const LOCAL = 'local:';
 
 /** A server message as the panel keeps it (and localStorage stores it). */
-const shown = ({ id, author, text }: WidgetMessage): PanelMessage => ({ id, author, text });
+const shown = ({ id, author, text, files }: WidgetMessage): PanelMessage => ({
+  id,
+  author,
+  text,
+  ...(files ? { files } : {}),
+});
 
 class Widget {
   private panel: Panel | null = null;

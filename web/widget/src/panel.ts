@@ -1,4 +1,4 @@
-import type { OnchatPublicSettings, WidgetMessage } from '../../../functions/shared/onchat';
+import type { OnchatPublicSettings, WidgetFile, WidgetMessage } from '../../../functions/shared/onchat';
 import { widgetTexts } from './i18n';
 import { WIDGET_CSS } from './styles';
 
@@ -7,6 +7,7 @@ export interface PanelMessage {
   id: string;
   author: WidgetMessage['author'];
   text: string;
+  files?: WidgetFile[];
   status?: 'sending' | 'failed';
 }
 
@@ -70,6 +71,27 @@ function el<K extends keyof HTMLElementTagNameMap>(
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+/** A file the bot sent: a picture shown in the bubble, anything else a link; both open in a new tab. */
+function fileLink(file: WidgetFile): HTMLElement {
+  const link = el(
+    'a',
+    file.kind === 'image' ? 'fi' : 'ff',
+    file.kind === 'image' ? undefined : `📎 ${file.name}`,
+  );
+  // Only our own https/http links: a file URL is never a script.
+  link.href = /^https?:\/\//.test(file.url) ? file.url : '#';
+  link.target = '_blank';
+  link.rel = 'noopener noreferrer';
+  if (file.kind === 'image') {
+    const image = el('img', '');
+    image.src = link.href;
+    image.alt = file.name;
+    image.loading = 'lazy';
+    link.append(image);
+  }
+  return link;
 }
 
 /** Dark text on light brand colours, white on the rest. */
@@ -177,6 +199,7 @@ export function renderPanel(
   const bubble = (message: PanelMessage): HTMLElement[] => {
     const node = el('div', message.author === 'customer' ? 'b c' : 'b', message.text);
     node.dataset.author = message.author;
+    for (const file of message.files ?? []) node.append(fileLink(file));
     if (message.status === 'sending') node.classList.add('s');
     if (message.status !== 'failed') return [node];
     const failed = el('div', 'f', texts.failed);

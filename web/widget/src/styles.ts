@@ -24,6 +24,8 @@ export const WIDGET_CSS = `
 .b{max-width:82%;padding:8px 12px;border-radius:14px;white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;color:#1f2430;align-self:flex-start;border-bottom-left-radius:4px;box-shadow:0 1px 2px rgba(15,20,40,.08)}
 .b.c{align-self:flex-end;background:var(--bb-c);color:var(--bb-t);border-radius:14px;border-bottom-right-radius:4px}
 .b.s{opacity:.65}
+.fi{display:block;margin-top:6px}.fi img{display:block;max-width:100%;max-height:220px;border-radius:10px}
+.ff{display:block;margin-top:6px;color:inherit;text-decoration:underline;overflow-wrap:anywhere}
 .f{align-self:flex-end;font-size:12px;color:#c92a2a;display:flex;gap:6px;align-items:center}
 .f button{all:unset;cursor:pointer;text-decoration:underline;color:inherit}
 .ty{align-self:flex-start;display:flex;align-items:center;gap:8px;font-size:12px;color:#6b7285;padding:2px 4px}

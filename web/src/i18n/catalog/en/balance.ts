@@ -137,6 +137,7 @@ export const balance: Record<keyof typeof ru, string> = {
   'balance.tx.op.subscription': 'Subscription payment',
   'balance.tx.op.renewal': 'Subscription renewal',
   'balance.tx.op.invoice': 'Invoice',
+  'balance.tx.op.storage': 'File storage',
   'balance.tx.status.paid': 'Paid',
   'balance.tx.status.not_paid': 'Not paid',
   'balance.tx.status.write_off': 'Write-off',

@@ -137,6 +137,7 @@ export const balance = {
   'balance.tx.op.subscription': 'Оплата подписки',
   'balance.tx.op.renewal': 'Продление подписки',
   'balance.tx.op.invoice': 'Счёт',
+  'balance.tx.op.storage': 'Хранилище файлов',
   'balance.tx.status.paid': 'Оплачено',
   'balance.tx.status.not_paid': 'Не оплачено',
   'balance.tx.status.write_off': 'Списание',

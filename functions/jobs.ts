@@ -1,0 +1,5 @@
+import { engineJobs } from './engine/jobs';
+import { knowledgeJobs } from './services/knowledge/jobs';
+
+/** Every delayed job by name: the local runner registers them, the Worker's job receiver runs them. */
+export const jobHandlers = { ...engineJobs, ...knowledgeJobs };
