@@ -135,6 +135,7 @@ describe('check: routes and validation', () => {
           created_at: now.toISOString(),
           price_minor: null,
           currency: null,
+          attachments: [],
         },
       ],
       answer_due_at: due,

@@ -51,6 +51,7 @@ describe('history', () => {
       date: expect.any(String),
       price_minor: expect.any(Number),
       own_key: false,
+      knowledge: null,
       currency: 'rub',
       bot: { id: owner.botId, name: 'Салон' },
       source: 'check',

@@ -83,7 +83,7 @@ describe('bots in the browser', () => {
     for (const tab of ['Основное', 'Условия срабатывания', 'Автоматизация', 'Действия', 'Дополнительно']) {
       await seen(page.getByRole('tab', { name: new RegExp(`^${tab}`) }));
     }
-    await seen(page.getByText('Хранилища с документами и медиафайлами появятся позже', { exact: false }));
+    await seen(page.getByRole('button', { name: 'Управление хранилищами' }));
 
     // An empty system prompt is a settings problem: the footer lists it live.
     const prompt = page.getByRole('textbox', { name: 'Системный промпт' });

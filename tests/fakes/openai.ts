@@ -53,6 +53,15 @@ export type FakeOpenAiStep = StepTiming &
         retryAfterSeconds?: number;
       }
     | { kind: 'raw'; status: number; body: string; headers?: Record<string, string> }
+    | {
+        /**
+         * Answers with the first line of the system message matching `pattern` (a regular expression),
+         * or `otherwise`: a model that answers from what the prompt gave it (knowledge in the prompt).
+         */
+        kind: 'quote';
+        pattern: string;
+        otherwise: string;
+      }
   );
 
 export interface FakeOpenAiRequest {
@@ -414,7 +423,8 @@ export class FakeOpenAi {
     return { kind: 'text', text: isRecord(lastUser) ? textOf(lastUser.content) : '' };
   }
 
-  private answer(step: FakeOpenAiStep, body: Json, response: ServerResponse) {
+  private answer(scripted: FakeOpenAiStep, body: Json, response: ServerResponse) {
+    const step = scripted.kind === 'quote' ? quoted(scripted, body) : scripted;
     if (step.kind === 'raw') {
       response.writeHead(step.status, { 'content-type': 'application/json', ...step.headers });
       response.end(step.body);
@@ -524,6 +534,17 @@ export class FakeOpenAi {
       extra.retryAfterSeconds === undefined ? {} : { 'retry-after': String(extra.retryAfterSeconds) },
     );
   }
+}
+
+function quoted(
+  step: Extract<FakeOpenAiStep, { kind: 'quote' }>,
+  body: Json,
+): Extract<FakeOpenAiStep, { kind: 'text' }> {
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const system = messages.find((message) => isRecord(message) && message.role === 'system');
+  const lines = (isRecord(system) ? textOf(system.content) : '').split('\n');
+  const found = lines.find((line) => new RegExp(step.pattern, 'iu').test(line));
+  return { kind: 'text', text: found?.trim() ?? step.otherwise };
 }
 
 function defaultErrorMessage(status: number): string {

@@ -8,8 +8,11 @@ import { QUIET_CLI_ENV, ROOT } from './support/processes';
 
 const run = promisify(execFile);
 
-/** Workers' compressed size limit on the free plan is 3 MiB; we keep well under it. */
-const GZIP_BUDGET_BYTES = 1024 * 1024;
+/**
+ * Workers' compressed size limit on the free plan is 3 MiB; we keep well under it. About 0.5 MiB
+ * of it is pdf.js (through unpdf), which reads the text of uploaded PDFs in the indexing job.
+ */
+const GZIP_BUDGET_BYTES = 1.5 * 1024 * 1024;
 
 describe('wrangler deploy --dry-run', () => {
   const tmpRoot = join(ROOT, 'tests/.tmp');

@@ -37,6 +37,14 @@ export async function listHistory(ctx: AccountContext, query: HistoryQuery) {
       date: entry.createdAt.toISOString(),
       price_minor: entry.priceMinor,
       own_key: entry.ownKey,
+      /** The knowledge search of the answer, priced with it: its tokens and the files it found. */
+      knowledge:
+        entry.embeddingTokens > 0
+          ? {
+              tokens: entry.embeddingTokens,
+              sources: entry.actions.find((action) => action.type === 'knowledge')?.detail ?? '',
+            }
+          : null,
       currency: entry.currency,
       bot: entry.botId && botName !== null ? { id: entry.botId, name: botName } : null,
       source: entry.source,

@@ -1,8 +1,8 @@
-import mammoth from 'mammoth';
 import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/universal';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { extensionOf } from '../../shared/knowledge';
+import { docxText } from './docx';
 
 /** A part of a document's text and where it came from (a page, a sheet), for the chunk's source. */
 export interface Section {
@@ -61,14 +61,8 @@ async function pdfSections(bytes: Uint8Array): Promise<Section[]> {
   return text.map((page, i) => ({ text: page, source: `p. ${i + 1}` }));
 }
 
-async function docxSections(bytes: Uint8Array): Promise<Section[]> {
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  // Node's mammoth reads `buffer`, its browser build (the Worker's bundle) `arrayBuffer`.
-  const input = { arrayBuffer: buffer, buffer: bytes } as unknown as Parameters<
-    typeof mammoth.extractRawText
-  >[0];
-  const { value } = await mammoth.extractRawText(input);
-  return [{ text: value, source: '' }];
+function docxSections(bytes: Uint8Array): Section[] {
+  return [{ text: docxText(bytes), source: '' }];
 }
 
 async function xlsxSections(bytes: Uint8Array): Promise<Section[]> {
@@ -94,7 +88,7 @@ export async function documentSections(name: string, bytes: Uint8Array): Promise
         sections = await pdfSections(bytes);
         break;
       case 'docx':
-        sections = await docxSections(bytes);
+        sections = docxSections(bytes);
         break;
       case 'xlsx':
         sections = await xlsxSections(bytes);

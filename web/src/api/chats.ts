@@ -1,6 +1,7 @@
 import { useSWRConfig } from 'swr';
 import type { Currency } from '../../../functions/shared/constants';
 import type { BulkAction } from '../../../functions/shared/schemas/chats';
+import type { MessageAttachment } from '../components/MessageAttachments';
 import { api } from './client';
 import { useApi } from './swr';
 
@@ -50,6 +51,8 @@ export interface ChatMessage {
   created_at: string;
   price_minor: number | null;
   currency: Currency | null;
+  /** Files the bot sent with the message. */
+  attachments?: MessageAttachment[];
 }
 
 /** GET /api/chats/{id}: the chat and one page of its dialogue (the newest, unless `before` is given). */

@@ -1,4 +1,5 @@
 import type { Currency } from '../../../functions/shared/constants';
+import type { MessageAttachment } from '../components/MessageAttachments';
 import { api } from './client';
 import { useApi } from './swr';
 
@@ -13,6 +14,8 @@ export interface CheckMessage {
   created_at: string;
   price_minor: number | null;
   currency: Currency | null;
+  /** Files the bot sent with the message. */
+  attachments?: MessageAttachment[];
 }
 
 /** GET /api/check/messages?bot_id=: the dialogue and when the bot is due to answer. */

@@ -10,6 +10,8 @@ export interface HistoryItem {
   price_minor: number;
   /** Answered with the account's own ChatGPT key: not charged by us. */
   own_key: boolean;
+  /** The answer searched the bot's knowledge base: the search's tokens are in the price. */
+  knowledge: { tokens: number; sources: string } | null;
   currency: Currency;
   bot: { id: string; name: string } | null;
   source: string;

@@ -13,6 +13,7 @@ import { integrations } from './catalog/en/integrations';
 import { profile } from './catalog/en/profile';
 import { retailcrm } from './catalog/en/retailcrm';
 import { shell } from './catalog/en/shell';
+import { storages } from './catalog/en/storages';
 import { wappi } from './catalog/en/wappi';
 import { wazzup } from './catalog/en/wazzup';
 import type { ru } from './catalog-ru';
@@ -38,4 +39,5 @@ export const en: Record<keyof typeof ru, string> = {
   ...retailcrm,
   ...bitrix,
   ...crm,
+  ...storages,
 };

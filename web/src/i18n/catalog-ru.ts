@@ -13,6 +13,7 @@ import { integrations } from './catalog/ru/integrations';
 import { profile } from './catalog/ru/profile';
 import { retailcrm } from './catalog/ru/retailcrm';
 import { shell } from './catalog/ru/shell';
+import { storages } from './catalog/ru/storages';
 import { wappi } from './catalog/ru/wappi';
 import { wazzup } from './catalog/ru/wazzup';
 import { sharedCatalog } from './shared';
@@ -40,4 +41,5 @@ export const ru = {
   ...retailcrm,
   ...bitrix,
   ...crm,
+  ...storages,
 } as const;

@@ -65,3 +65,17 @@ export function daysUntil(value: string | Date, now: Date = new Date()): number 
   const startOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   return Math.round((startOf(date) - startOf(now)) / 86_400_000);
 }
+
+/** A file size: "1,2 МБ" in Russian, "1.2 MB" in English; bytes below a kilobyte as they are. */
+export function formatBytes(bytes: number, lang: Language): string {
+  const units = lang === 'ru' ? ['Б', 'КБ', 'МБ', 'ГБ'] : ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  const amount = new Intl.NumberFormat(locale(lang), { maximumFractionDigits: digits }).format(value);
+  return `${amount} ${units[unit]}`;
+}

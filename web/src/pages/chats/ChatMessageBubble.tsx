@@ -1,5 +1,6 @@
 import { Box, Group, Paper, Text } from '@mantine/core';
 import type { ChatMessage } from '../../api/chats';
+import { MessageAttachments } from '../../components/MessageAttachments';
 import { formatDateTime, formatMoney } from '../../i18n/format';
 import { useT } from '../../i18n/use-t';
 
@@ -29,6 +30,7 @@ export function ChatMessageBubble({ message }: { message: ChatMessage }) {
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
             {message.text}
           </Text>
+          <MessageAttachments attachments={message.attachments} />
         </Paper>
         <Group gap="xs" justify={customer ? 'flex-start' : 'flex-end'} mt={2} px="xs">
           <Text size="xs" c="dimmed">

@@ -1,5 +1,6 @@
 import { Box, Group, Paper, Text } from '@mantine/core';
 import type { CheckMessage } from '../../api/check';
+import { MessageAttachments } from '../../components/MessageAttachments';
 import { formatMoney, formatTime } from '../../i18n/format';
 import { useT } from '../../i18n/use-t';
 
@@ -30,6 +31,7 @@ export function MessageBubble({ message }: { message: CheckMessage }) {
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
             {message.text}
           </Text>
+          <MessageAttachments attachments={message.attachments} />
         </Paper>
         <Group gap="xs" justify={own ? 'flex-end' : 'flex-start'} mt={2} px="xs">
           <Text size="xs" c="dimmed">

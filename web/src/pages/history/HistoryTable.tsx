@@ -46,6 +46,16 @@ function HistoryPrice({ item }: { item: HistoryItem }) {
           {t('history.own_key')}
         </Text>
       )}
+      {item.knowledge && (
+        <Text
+          size="xs"
+          c="dimmed"
+          title={item.knowledge.sources || undefined}
+          data-testid="history-knowledge"
+        >
+          {t('history.knowledge', { tokens: item.knowledge.tokens })}
+        </Text>
+      )}
     </>
   );
 }

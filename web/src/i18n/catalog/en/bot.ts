@@ -47,8 +47,6 @@ export const bot: Record<keyof typeof ru, string> = {
   'bot.system_prompt_placeholder':
     'You are the administrator of a beauty salon. You answer briefly and politely…',
   'bot.storage.title': 'Knowledge base',
-  'bot.storage.later':
-    'Storages for documents and media files come later. For now, describe everything the bot must know in the system prompt.',
 
   'bot.channels.title': 'Channels',
   'bot.channels.hint':
@@ -171,7 +169,6 @@ export const bot: Record<keyof typeof ru, string> = {
   'bot.action.task_type': 'Task type',
   'bot.action.task_deadline': 'Due in, minutes',
   'bot.action.task_text': 'Task text',
-  'bot.action.media_later': 'Files are chosen from a storage, and storages come later.',
   'bot.action.booking_hint': 'The bot books customers into the branches chosen in a «Get branches» action.',
   'bot.contact_info.title': 'Contact information',
   'bot.contact_info.hint':

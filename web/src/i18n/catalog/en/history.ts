@@ -28,5 +28,6 @@ export const history: Record<keyof typeof ru, string> = {
   'history.page.previous': 'Previous page',
   'history.page.next': 'Next page',
   'history.page.last': 'Last page',
+  'history.knowledge': 'incl. knowledge search ({tokens} tokens)',
   'history.own_key': 'own ChatGPT key',
 };

@@ -26,5 +26,6 @@ export const history = {
   'history.page.previous': 'Предыдущая страница',
   'history.page.next': 'Следующая страница',
   'history.page.last': 'Последняя страница',
+  'history.knowledge': 'вкл. поиск по базе знаний ({tokens} ток.)',
   'history.own_key': 'свой ключ ChatGPT',
 } as const;

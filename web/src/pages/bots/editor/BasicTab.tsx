@@ -19,6 +19,7 @@ import { formatPrice } from '../../../i18n/format';
 import { useT } from '../../../i18n/use-t';
 import { problemAt } from './draft';
 import { Section, type TabProps } from './Section';
+import { StoragePicker } from './StoragePicker';
 
 const isTemperatureMode = (value: string): value is TemperatureMode =>
   (TEMPERATURE_MODES as readonly string[]).includes(value);
@@ -117,10 +118,8 @@ export function BasicTab({ draft, set, problems, mentions }: TabProps) {
         />
       </Section>
 
-      <Section title={t('bot.storage.title')}>
-        <Text size="sm" c="dimmed" data-testid="storage-later">
-          {t('bot.storage.later')}
-        </Text>
+      <Section title={t('bot.storage.title')} hint={t('bot.storage.hint')}>
+        <StoragePicker value={draft.storage_id} onChange={(value) => set('storage_id', value)} />
       </Section>
     </Stack>
   );
