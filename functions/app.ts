@@ -7,6 +7,7 @@ import { onError } from './http/on-error';
 import { languageFromHeader } from './i18n/translate';
 import type { AppSettings, Ports } from './ports';
 import { appConfigRoutes } from './routes/app-config';
+import { assistantRoutes } from './routes/assistant';
 import { authRoutes } from './routes/auth';
 import { balanceRoutes } from './routes/balance';
 import { botRoutes } from './routes/bot';
@@ -61,6 +62,7 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     .route('/transactions', transactionsRoutes)
     .route('/storages', storagesRoutes)
     .route('/media', mediaRoutes)
+    .route('/assistant', assistantRoutes)
     .route('/recurrent_payments', recurrentPaymentsRoutes)
     .route('/integrations', integrationsRoutes)
     .route('/private/integrations', privateIntegrationsRoutes)

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './assistant';
 export * from './billing';
 export * from './bots';
 export * from './chats';

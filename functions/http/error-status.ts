@@ -27,6 +27,7 @@ export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   integrations_limit: 422,
   storages_limit: 422,
   storage_quota: 422,
+  proposal_decided: 409,
   bot_has_problems: 422,
   template_integrations_missing: 422,
   integration_not_available: 422,

@@ -14,6 +14,20 @@ export const serverMessages = {
   not_found: { ru: 'Не найдено', en: 'Not found' },
   storage_not_found: { ru: 'Хранилище не найдено', en: 'Storage not found' },
   file_not_found: { ru: 'Файл не найден', en: 'File not found' },
+  assistant_dialog_not_found: { ru: 'Диалог не найден', en: 'Dialogue not found' },
+  assistant_proposal_not_found: { ru: 'Предложение не найдено', en: 'Proposal not found' },
+  proposal_decided: {
+    ru: 'По этому предложению уже принято решение',
+    en: 'This proposal has already been decided',
+  },
+  assistant_failed: {
+    ru: 'Рекс не смог ответить, попробуйте ещё раз',
+    en: 'Rex could not answer, please try again',
+  },
+  assistant_low_balance: {
+    ru: 'Недостаточно средств на балансе для ответа Рекса. Пополните баланс',
+    en: 'The balance is too low for Rex to answer. Please top it up',
+  },
   internal_error: { ru: 'Произошла неизвестная ошибка', en: 'An unknown error occurred' },
   upstream_failed: {
     ru: 'Внешний сервис не ответил, попробуйте позже',

@@ -1,5 +1,6 @@
 /** Storage and file messages the API answers with and the storage modal shows (SPEC §5). */
 export const knowledgeMessages = {
+  assistant_message_required: { ru: 'Напишите сообщение', en: 'Write a message' },
   storage_name_required: { ru: 'Укажите название хранилища', en: 'Enter the storage name' },
   file_name_required: { ru: 'Укажите название файла', en: 'Enter the file name' },
   file_extension_invalid: { ru: 'Некорректное расширение файла', en: 'Invalid file extension' },
