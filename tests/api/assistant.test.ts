@@ -17,6 +17,9 @@ const propose = (changes: Record<string, unknown>, summary = 'Бот для за
   calls: [{ name: 'propose_bot_settings', arguments: { summary, changes } }],
 });
 
+const systemOf = (body: Record<string, unknown> | undefined) =>
+  String((body?.messages as { content: string }[] | undefined)?.[0]?.content);
+
 const toolReplies = (body: Record<string, unknown> | undefined) =>
   ((body?.messages ?? []) as { role: string; content: string }[])
     .filter((message) => message.role === 'tool')
@@ -41,7 +44,7 @@ describe('Rex, the AI assistant', () => {
     expect(first.status).toBe(201);
     expect(first.json).toMatchObject({ role: 'assistant', proposal: null, currency: 'rub' });
     expect(first.json.price_minor).toBeGreaterThan(0);
-    const system = String((fake.bodies[0]?.messages as { content: string }[])[0]?.content);
+    const system = systemOf(fake.bodies[0]);
     expect(system).toContain('You are Rex');
     expect(system).toContain('Always write in Russian');
 
@@ -139,7 +142,7 @@ describe('Rex, the AI assistant', () => {
       token: owner.token,
       body: { text: 'Сделай промпт лучше' },
     });
-    const system = String((fake.bodies[0]?.messages as { content: string }[])[0]?.content);
+    const system = systemOf(fake.bodies[0]);
     expect(system).toContain('improve the bot «Старое имя»');
     expect(system).toContain('Старый промпт.');
     const accepted = await call(
