@@ -1,4 +1,5 @@
 import { alfacrm } from './catalog/en/alfacrm';
+import { assistant } from './catalog/en/assistant';
 import { auth } from './catalog/en/auth';
 import { balance } from './catalog/en/balance';
 import { bitrix } from './catalog/en/bitrix';
@@ -40,4 +41,5 @@ export const en: Record<keyof typeof ru, string> = {
   ...bitrix,
   ...crm,
   ...storages,
+  ...assistant,
 };

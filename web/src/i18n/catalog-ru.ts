@@ -1,4 +1,5 @@
 import { alfacrm } from './catalog/ru/alfacrm';
+import { assistant } from './catalog/ru/assistant';
 import { auth } from './catalog/ru/auth';
 import { balance } from './catalog/ru/balance';
 import { bitrix } from './catalog/ru/bitrix';
@@ -42,4 +43,5 @@ export const ru = {
   ...bitrix,
   ...crm,
   ...storages,
+  ...assistant,
 } as const;

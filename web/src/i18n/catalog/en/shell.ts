@@ -43,9 +43,6 @@ export const shell: Record<keyof typeof ru, string> = {
     'Create your first bot manually or from a ready-made template for your industry, then try it in Check.',
   'section.bot_settings.title': 'Bot settings',
   'section.ai_assistant.title': 'Rex, the AI assistant',
-  'section.ai_assistant.empty_title': 'Rex will be ready to help soon',
-  'section.ai_assistant.description':
-    'In a dialogue, Rex will help you create a new bot or improve an existing one. It arrives together with bots.',
   'section.check.title': 'Bot check',
   'section.check.empty_title': 'Nothing to check yet',
   'section.check.description':

@@ -41,9 +41,6 @@ export const shell = {
     'Создайте первого бота вручную или из готового шаблона для вашей отрасли, а затем проверьте его в разделе «Проверка».',
   'section.bot_settings.title': 'Настройки бота',
   'section.ai_assistant.title': 'AI-ассистент Rex',
-  'section.ai_assistant.empty_title': 'Rex скоро будет готов помочь',
-  'section.ai_assistant.description':
-    'Rex в диалоге поможет создать нового бота или улучшить существующего. Раздел появится вместе с ботами.',
   'section.check.title': 'Проверка бота',
   'section.check.empty_title': 'Проверять пока некого',
   'section.check.description':
