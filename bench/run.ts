@@ -9,6 +9,7 @@ import { startLocalServer } from '../tests/support/local-server';
 import { codeFromMail } from '../tests/support/mail-folder';
 import { amoWebhookLoad } from './amocrm-webhook';
 import { engineOverhead } from './engine';
+import { knowledgeFigures } from './knowledge';
 import { type LoadFigures, load } from './load';
 import { moneyFigures } from './money';
 import { spaInitialJsGzip, widgetBundleGzip, workerBundleGzip } from './sizes';
@@ -126,6 +127,8 @@ console.log('');
 for (const line of await engineOverhead()) console.log(line);
 console.log('');
 for (const line of await moneyFigures()) console.log(line);
+console.log('');
+for (const line of await knowledgeFigures()) console.log(line);
 
 const spa = spaInitialJsGzip();
 console.log('\nSizes (gzip -9)');
