@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { accounts, balanceEntries } from '../db/schema';
 import { OpenAiLlm } from '../functions/ports/llm-openai';
-import { apiClient, signedInUser } from '../tests/api/support/client';
+import { apiClient } from '../tests/api/support/client';
 import { startFakeOpenAi } from '../tests/fakes/openai';
 import { createTestApp } from '../tests/support/test-app';
+import { fundedOwner } from './owner';
 import { ms, percentile } from './stats';
 
 const API_KEY = 'sk-bench';
@@ -29,16 +28,7 @@ export async function engineOverhead(): Promise<string[]> {
   const t = await createTestApp({ llm, dbLogger });
   try {
     const call = apiClient(t);
-    const owner = await signedInUser(t);
-    const [account] = await t.db.select().from(accounts).where(eq(accounts.email, owner.email));
-    if (!account) throw new Error('no account');
-    await t.db.insert(balanceEntries).values({
-      accountId: account.id,
-      amountMinor: 100_000_000,
-      currency: account.currency,
-      kind: 'top_up',
-      createdAt: t.clock.now(),
-    });
+    const owner = await fundedOwner(t);
     const bot = await call('POST', '/api/bot', {
       token: owner.token,
       body: { name: 'Bench', system_prompt: 'Answer briefly.', process_scheme: 'instant' },

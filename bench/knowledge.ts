@@ -1,13 +1,13 @@
-import { eq } from 'drizzle-orm';
-import { accounts, balanceEntries, knowledgeChunks, storageFiles } from '../db/schema';
+import { knowledgeChunks, storageFiles } from '../db/schema';
 import { OpenAiLlm } from '../functions/ports/llm-openai';
 import { nearestChunks, searchKnowledge } from '../functions/services/knowledge/search';
 import { EMBEDDING_DIMENSIONS } from '../functions/shared/models';
-import { apiClient, signedInUser } from '../tests/api/support/client';
+import { apiClient } from '../tests/api/support/client';
 import { createStorage, indexed, uploadFile } from '../tests/api/support/storages';
 import { startFakeOpenAi } from '../tests/fakes/openai';
 import { fakeEmbedding } from '../tests/fakes/openai-embeddings';
 import { createTestApp } from '../tests/support/test-app';
+import { fundedOwner } from './owner';
 import { ms, percentile } from './stats';
 
 const API_KEY = 'sk-bench';
@@ -29,16 +29,8 @@ export async function knowledgeFigures(): Promise<string[]> {
   const t = await createTestApp({ llm });
   try {
     const call = apiClient(t);
-    const owner = await signedInUser(t);
-    const [account] = await t.db.select().from(accounts).where(eq(accounts.email, owner.email));
-    if (!account) throw new Error('no account');
-    await t.db.insert(balanceEntries).values({
-      accountId: account.id,
-      amountMinor: 100_000_000,
-      currency: account.currency,
-      kind: 'top_up',
-      createdAt: t.clock.now(),
-    });
+    const owner = await fundedOwner(t);
+    const { account } = owner;
 
     const storage = await createStorage(call, owner.token, 'vector', 'Прайс');
     const csv = [

@@ -1,42 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
-import { type FakeTelegram, type FakeTelegramCall, startFakeTelegram } from '../fakes/telegram';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { apiClient, type Call } from './support/client';
-import { createWorkingBot, fakeLlm, LLM_KEY } from './support/engine';
+import { describe, expect, it } from 'vitest';
+import type { FakeTelegramCall } from '../fakes/telegram';
+import { createWorkingBot } from './support/engine';
 import { createStorage, uploadFile } from './support/storages';
-import { type TelegramTestbed, telegramTestbed } from './support/telegram';
+import { telegramEngineApp } from './support/telegram';
 
-const PUBLIC_URL = 'https://bots.example.com';
 const PNG = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3, 4]);
 
-let t: TestApp;
-let call: Call;
-let llm: FakeOpenAi;
-let telegram: FakeTelegram;
-let bed: TelegramTestbed;
-
-beforeAll(async () => {
-  [llm, telegram] = await Promise.all([startFakeOpenAi({ apiKey: LLM_KEY }), startFakeTelegram()]);
-  t = await createTestApp({
-    llm: fakeLlm(llm),
-    settings: { publicUrl: PUBLIC_URL, apiRoots: { telegram: telegram.url } },
-  });
-  call = apiClient(t);
-  bed = telegramTestbed(t, call, telegram);
-});
-
-beforeEach(async () => {
-  t.clock.advance(120_000);
-  await t.jobs.runDue();
-  llm.reset();
-  telegram.reset();
-});
-
-afterAll(async () => {
-  await t.close();
-  await Promise.all([llm.close(), telegram.close()]);
-});
+const app = telegramEngineApp();
 
 /** The file a Bot API call uploaded as `field` (grammY sends `attach://<part>` references). */
 const uploaded = (call: FakeTelegramCall | undefined, field: string) =>
@@ -44,6 +14,7 @@ const uploaded = (call: FakeTelegramCall | undefined, field: string) =>
 
 /** A media storage with a picture and a PDF, and a media action that sends both. */
 async function mediaFor(token: string) {
+  const { t, call } = app;
   const storage = await createStorage(call, token, 'media', 'Фото работ');
   const photo = await uploadFile(t, token, storage, 'Стрижки.png', PNG, 'Примеры стрижек');
   const menu = await uploadFile(t, token, storage, 'Прайс.pdf', '%PDF-1.4 прайс');
@@ -60,6 +31,7 @@ async function mediaFor(token: string) {
 
 describe('the media action', () => {
   it('sends the chosen files through Telegram as a photo and a document, after the text', async () => {
+    const { t, call, llm, telegram, bed } = app;
     const base = await bed.connectedOwner();
     const media = await mediaFor(base.owner.token);
     await createWorkingBot(call, base.owner.token, {
@@ -93,6 +65,7 @@ describe('the media action', () => {
   });
 
   it('shows the files in Check with public links that open only with our signature', async () => {
+    const { t, call, llm, bed } = app;
     const owner = await bed.connectedOwner();
     const media = await mediaFor(owner.owner.token);
     const botId = await createWorkingBot(call, owner.owner.token, {
@@ -144,6 +117,7 @@ describe('the media action', () => {
   });
 
   it('refuses files of another account and says when a media action has none', async () => {
+    const { call, bed } = app;
     const first = await bed.connectedOwner();
     const second = await bed.connectedOwner();
     const foreign = await mediaFor(second.owner.token);

@@ -22,7 +22,8 @@ const DEFAULT_DIMENSIONS: Record<string, number> = {
   'text-embedding-ada-002': 1536,
 };
 
-export class EmbeddingRequestError extends Error {
+/** A request the real API refuses: the status and OpenAI's error fields. */
+export class OpenAiRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -35,22 +36,30 @@ export class EmbeddingRequestError extends Error {
 
 const roughTokens = (text: string) => Math.ceil(text.length / 4);
 
-/** Validates an embeddings request body; throws EmbeddingRequestError as the real API answers. */
-export function embeddingInputs(
+/** The model is named and, when a list is given, one of them (404 model_not_found otherwise). */
+export function checkModel(
   body: Json,
   models: string[] | undefined,
-): { input: string[]; dimensions: number } {
+): asserts body is Json & { model: string } {
   if (typeof body.model !== 'string' || !body.model) {
-    throw new EmbeddingRequestError(400, 'you must provide a model parameter');
+    throw new OpenAiRequestError(400, 'you must provide a model parameter');
   }
   if (models && !models.includes(body.model)) {
-    throw new EmbeddingRequestError(
+    throw new OpenAiRequestError(
       404,
       `The model \`${body.model}\` does not exist or you do not have access to it.`,
       null,
       'model_not_found',
     );
   }
+}
+
+/** Validates an embeddings request body; throws OpenAiRequestError as the real API answers. */
+export function embeddingInputs(
+  body: Json,
+  models: string[] | undefined,
+): { input: string[]; dimensions: number } {
+  checkModel(body, models);
   const raw = body.input;
   const input = typeof raw === 'string' ? [raw] : raw;
   if (
@@ -58,14 +67,14 @@ export function embeddingInputs(
     input.length === 0 ||
     input.some((item) => typeof item !== 'string' || item === '')
   ) {
-    throw new EmbeddingRequestError(
+    throw new OpenAiRequestError(
       400,
       "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.",
       'input',
     );
   }
   if (input.length > EMBEDDING_MAX_INPUTS) {
-    throw new EmbeddingRequestError(
+    throw new OpenAiRequestError(
       400,
       `'$.input' is too long. Maximum ${EMBEDDING_MAX_INPUTS} items.`,
       'input',
@@ -74,7 +83,7 @@ export function embeddingInputs(
   for (const text of input as string[]) {
     const tokens = roughTokens(text);
     if (tokens > MAX_INPUT_TOKENS) {
-      throw new EmbeddingRequestError(
+      throw new OpenAiRequestError(
         400,
         `This model's maximum context length is ${MAX_INPUT_TOKENS} tokens, however you requested ${tokens} tokens (${tokens} in your prompt; 0 for the completion). Please reduce your prompt; or completion length.`,
         null,
@@ -87,7 +96,7 @@ export function embeddingInputs(
     body.encoding_format !== 'float' &&
     body.encoding_format !== 'base64'
   ) {
-    throw new EmbeddingRequestError(
+    throw new OpenAiRequestError(
       400,
       "Invalid value for 'encoding_format'",
       'encoding_format',
@@ -98,11 +107,7 @@ export function embeddingInputs(
   let dimensions = full;
   if (body.dimensions !== undefined) {
     if (body.model === 'text-embedding-ada-002') {
-      throw new EmbeddingRequestError(
-        400,
-        'This model does not support specifying dimensions.',
-        'dimensions',
-      );
+      throw new OpenAiRequestError(400, 'This model does not support specifying dimensions.', 'dimensions');
     }
     if (
       typeof body.dimensions !== 'number' ||
@@ -110,7 +115,7 @@ export function embeddingInputs(
       body.dimensions < 1 ||
       body.dimensions > full
     ) {
-      throw new EmbeddingRequestError(
+      throw new OpenAiRequestError(
         400,
         `Invalid 'dimensions': must be between 1 and ${full}.`,
         'dimensions',

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { EmbeddingRequestError, embeddingInputs, embeddingResponse } from './openai-embeddings';
+import { checkModel, embeddingInputs, embeddingResponse, OpenAiRequestError } from './openai-embeddings';
 import { bearer, type FakeServer, serveFake } from './serve';
 
 /**
@@ -108,24 +108,13 @@ function promptTokens(body: Json): number {
 
 const maskKey = (key: string) => (key.length > 8 ? `${key.slice(0, 3)}*****${key.slice(-4)}` : '*****');
 
-class RequestError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly param: string | null = null,
-    readonly code: string | null = null,
-  ) {
-    super(message);
-  }
-}
-
 function checkRange(body: Json, name: string, max: number): void {
   const value = body[name];
   if (value === undefined || value === null) return;
   if (typeof value !== 'number')
-    throw new RequestError(400, `Invalid type for '${name}'`, name, 'invalid_type');
+    throw new OpenAiRequestError(400, `Invalid type for '${name}'`, name, 'invalid_type');
   if (value < 0 || value > max) {
-    throw new RequestError(
+    throw new OpenAiRequestError(
       400,
       `Invalid '${name}': decimal ${value < 0 ? 'below minimum' : 'above maximum'} value. Expected a value ${
         value < 0 ? '>= 0' : `<= ${max}`
@@ -138,28 +127,18 @@ function checkRange(body: Json, name: string, max: number): void {
 
 /** The checks the real endpoint makes that a client is most likely to get wrong. */
 function validate(body: Json, models: string[] | undefined): void {
-  if (typeof body.model !== 'string' || !body.model) {
-    throw new RequestError(400, 'you must provide a model parameter');
-  }
-  if (models && !models.includes(body.model)) {
-    throw new RequestError(
-      404,
-      `The model \`${body.model}\` does not exist or you do not have access to it.`,
-      null,
-      'model_not_found',
-    );
-  }
+  checkModel(body, models);
   if (body.stream === true)
-    throw new RequestError(400, 'This fake answers non-streaming requests only', 'stream');
+    throw new OpenAiRequestError(400, 'This fake answers non-streaming requests only', 'stream');
   const messages = body.messages;
   if (!Array.isArray(messages) || messages.length === 0) {
-    throw new RequestError(400, "[] is too short - 'messages'", 'messages', 'empty_array');
+    throw new OpenAiRequestError(400, "[] is too short - 'messages'", 'messages', 'empty_array');
   }
   let awaiting = new Set<string>();
   messages.forEach((message: unknown, index) => {
     const role = isRecord(message) ? message.role : undefined;
     if (!isRecord(message) || !['system', 'developer', 'user', 'assistant', 'tool'].includes(String(role))) {
-      throw new RequestError(
+      throw new OpenAiRequestError(
         400,
         `Invalid value: '${String(role)}'.`,
         `messages[${index}].role`,
@@ -167,7 +146,7 @@ function validate(body: Json, models: string[] | undefined): void {
       );
     }
     if (role !== 'tool' && awaiting.size > 0) {
-      throw new RequestError(
+      throw new OpenAiRequestError(
         400,
         `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...awaiting].join(', ')}`,
         'messages',
@@ -176,7 +155,7 @@ function validate(body: Json, models: string[] | undefined): void {
     }
     if (role === 'tool') {
       if (typeof message.tool_call_id !== 'string' || !awaiting.delete(message.tool_call_id)) {
-        throw new RequestError(
+        throw new OpenAiRequestError(
           400,
           "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
           `messages.[${index}].role`,
@@ -193,14 +172,14 @@ function validate(body: Json, models: string[] | undefined): void {
           !isRecord(fn) ||
           typeof fn.arguments !== 'string'
         ) {
-          throw new RequestError(400, 'Invalid tool call', `messages.[${index}].tool_calls`);
+          throw new OpenAiRequestError(400, 'Invalid tool call', `messages.[${index}].tool_calls`);
         }
         awaiting.add(String(call.id));
       }
     }
   });
   if (awaiting.size > 0) {
-    throw new RequestError(
+    throw new OpenAiRequestError(
       400,
       `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...awaiting].join(', ')}`,
       'messages',
@@ -208,19 +187,19 @@ function validate(body: Json, models: string[] | undefined): void {
   }
   if (body.tools !== undefined) {
     if (!Array.isArray(body.tools) || body.tools.length === 0) {
-      throw new RequestError(400, "[] is too short - 'tools'", 'tools', 'empty_array');
+      throw new OpenAiRequestError(400, "[] is too short - 'tools'", 'tools', 'empty_array');
     }
     body.tools.forEach((tool: unknown, index) => {
       const fn = isRecord(tool) ? tool.function : undefined;
       if (!isRecord(tool) || tool.type !== 'function' || !isRecord(fn) || typeof fn.name !== 'string') {
-        throw new RequestError(
+        throw new OpenAiRequestError(
           400,
           `Missing required parameter: 'tools[${index}].function'.`,
           `tools[${index}]`,
         );
       }
       if (!/^[a-zA-Z0-9_-]{1,64}$/.test(fn.name)) {
-        throw new RequestError(
+        throw new OpenAiRequestError(
           400,
           `Invalid 'tools[${index}].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`,
           `tools[${index}].function.name`,
@@ -229,7 +208,7 @@ function validate(body: Json, models: string[] | undefined): void {
       }
     });
   } else if (body.tool_choice !== undefined) {
-    throw new RequestError(
+    throw new OpenAiRequestError(
       400,
       "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.",
       'tool_choice',
@@ -357,7 +336,7 @@ export class FakeOpenAi {
     try {
       validate(body, this.options.models);
     } catch (error) {
-      if (!(error instanceof RequestError)) throw error;
+      if (!(error instanceof OpenAiRequestError)) throw error;
       return this.error(response, error.status, error.message, {
         type: 'invalid_request_error',
         param: error.param,
@@ -408,7 +387,7 @@ export class FakeOpenAi {
       }
       return this.send(response, 200, embeddingResponse(String(body.model), input, dimensions));
     } catch (error) {
-      if (!(error instanceof EmbeddingRequestError)) throw error;
+      if (!(error instanceof OpenAiRequestError)) throw error;
       return this.error(response, error.status, error.message, {
         type: 'invalid_request_error',
         param: error.param,

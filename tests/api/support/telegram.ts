@@ -1,8 +1,9 @@
-import { expect } from 'vitest';
-import type { FakeTelegram } from '../../fakes/telegram';
-import type { TestApp } from '../../support/test-app';
-import { type Call, signedInUser } from './client';
-import { createWorkingBot } from './engine';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { type FakeOpenAi, startFakeOpenAi } from '../../fakes/openai';
+import { type FakeTelegram, startFakeTelegram } from '../../fakes/telegram';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { apiClient, type Call, signedInUser } from './client';
+import { createWorkingBot, fakeLlm, LLM_KEY } from './engine';
 
 export type Owner = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -63,3 +64,32 @@ export function telegramTestbed(t: TestApp, call: Call, telegram: FakeTelegram) 
 
 export type TelegramTestbed = ReturnType<typeof telegramTestbed>;
 export type ConnectedTelegram = Awaited<ReturnType<TelegramTestbed['connectedOwner']>>;
+
+/**
+ * One app per test file with a fake model and a fake Telegram server, and the testbed over them:
+ * `app.t`, `app.call`, `app.llm`, `app.telegram`, `app.bed`. Before each test, answers still due
+ * from the one before run, and the fakes forget their records.
+ */
+export function telegramEngineApp(publicUrl = 'https://bots.example.com') {
+  const app = {} as { t: TestApp; call: Call; llm: FakeOpenAi; telegram: FakeTelegram; bed: TelegramTestbed };
+  beforeAll(async () => {
+    [app.llm, app.telegram] = await Promise.all([startFakeOpenAi({ apiKey: LLM_KEY }), startFakeTelegram()]);
+    app.t = await createTestApp({
+      llm: fakeLlm(app.llm),
+      settings: { publicUrl, apiRoots: { telegram: app.telegram.url } },
+    });
+    app.call = apiClient(app.t);
+    app.bed = telegramTestbed(app.t, app.call, app.telegram);
+  });
+  beforeEach(async () => {
+    app.t.clock.advance(120_000);
+    await app.t.jobs.runDue();
+    app.llm.reset();
+    app.telegram.reset();
+  });
+  afterAll(async () => {
+    await app.t.close();
+    await Promise.all([app.llm.close(), app.telegram.close()]);
+  });
+  return app;
+}
