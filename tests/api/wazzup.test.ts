@@ -5,10 +5,12 @@ import { moduleFor } from '../../functions/integrations/registry';
 import { qrRoom } from '../../functions/services/integrations/qr';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { type FakeWazzup, startFakeWazzup } from '../fakes/wazzup';
-import { fakeLlm, LLM_KEY } from './support/engine';
+import { createWorkingBot, fakeLlm, LLM_KEY } from './support/engine';
 import { listeningTestApp } from './support/listening-app';
+import { createStorage, uploadFile } from './support/storages';
 import { type ConnectedWazzup, wazzupTestbed } from './support/wazzup';
 
+const PNG = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3, 4]);
 const CONNECT_FAILED = 'Подключение не удалось, повторите попытку';
 
 let llm: FakeOpenAi;
@@ -442,6 +444,43 @@ describe('wazzup: sending', () => {
     app.t.clock.advance(600_000);
     await app.t.jobs.runDue();
     expect(messageCalls()).toHaveLength(calls);
+  });
+
+  it('sends the media action’s files as parts of their own with links Wazzup can download', async () => {
+    const c = await bed.connectedOwner();
+    const storage = await createStorage(app.call, c.owner.token, 'media', 'Фото работ');
+    const photo = await uploadFile(app.t, c.owner.token, storage, 'Стрижки.png', PNG);
+    expect(photo.status).toBe(201);
+    await createWorkingBot(app.call, c.owner.token, {
+      conditions: { channels: [c.integrationId] },
+      process_scheme: 'instant',
+      actions_enable: true,
+      actions: [
+        {
+          name: 'Примеры работ',
+          description: 'Отправляет фото работ',
+          goal_prompt: 'Когда клиент просит показать работы',
+          type: 'send_media',
+          settings: { files: [photo.json.id] },
+        },
+      ],
+    });
+    const phone = customerPhone();
+    llm.queue(
+      { kind: 'tool_calls', calls: [{ name: 'send_media_1', arguments: {} }] },
+      { kind: 'text', text: 'Вот наши работы.' },
+    );
+    await customerWrites(phone, 'Покажите работы');
+    await answersSent();
+    const sent = wazzup.sent.filter((one) => one.chatId === phone);
+    expect(sent.map((one) => one.text)).toEqual(['Вот наши работы.', null]);
+    const link = String(sent[1]?.contentUri);
+    expect(link.startsWith(`${app.origin}/api/media/`)).toBe(true);
+    // What Wazzup does with the link: download the file, unsigned by any session.
+    const downloaded = await fetch(link);
+    expect(downloaded.status).toBe(200);
+    expect(new Uint8Array(await downloaded.arrayBuffer())).toEqual(PNG);
+    expect(new Set(sent.map((one) => one.crmMessageId)).size).toBe(2);
   });
 
   it('sends the operator’s answer from Chats, and its echo does not stop the bot', async () => {
