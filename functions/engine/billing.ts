@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   type Account,
   type Bot,
-  balanceEntries,
   type Chat,
   chats,
   type HistoryAction,
@@ -18,7 +17,7 @@ import type { ChatStop } from './chat-state';
 import { endClaim } from './claim';
 import type { EngineContext } from './context';
 import { type EngineEvent, isReplyEvent } from './events';
-import { releaseHold, settleHold } from './holds';
+import { releaseHold, settleHold, writeCharge } from './holds';
 
 export interface Outcome {
   account: Account;
@@ -114,16 +113,7 @@ export async function recordOutcome(
         })
         .returning();
       if (!history) throw new Error('history insert returned nothing');
-      if (priceMinor > 0) {
-        await tx.insert(balanceEntries).values({
-          accountId: account.id,
-          amountMinor: -priceMinor,
-          currency: account.currency,
-          kind: 'charge',
-          historyId: history.id,
-          createdAt: now,
-        });
-      }
+      await writeCharge(tx, account, priceMinor, { kind: 'charge', historyId: history.id }, now);
       let reply: Message | null = null;
       if (outcome.response && outcome.storeReply !== false) {
         [reply = null] = await tx

@@ -91,6 +91,24 @@ export async function settleHold(
   return Math.min(priceMinor, free);
 }
 
+/** The ledger row of what a settled price took from the balance; none for a free answer. */
+export async function writeCharge(
+  tx: Tx,
+  account: Account,
+  priceMinor: number,
+  entry: { kind: 'charge' | 'storage'; comment?: string; historyId?: string },
+  now: Date,
+): Promise<void> {
+  if (priceMinor <= 0) return;
+  await tx.insert(balanceEntries).values({
+    accountId: account.id,
+    amountMinor: -priceMinor,
+    currency: account.currency,
+    ...entry,
+    createdAt: now,
+  });
+}
+
 /** Frees a hold whose answer was not recorded (the model failed, another run won). */
 export async function releaseHold(db: Db | Tx, holdId: string): Promise<void> {
   await db.delete(balanceHolds).where(eq(balanceHolds.id, holdId));

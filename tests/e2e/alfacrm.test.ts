@@ -1,42 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type FakeAlfa, startFakeAlfa } from '../fakes/alfacrm';
-import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
-import { type LocalServer, startFreshServer } from '../support/local-server';
-import { type Account, apiCall, readyAccount, signInWithToken } from './support/account';
-import { launchBrowser, newRussianPage } from './support/browser';
+import { apiCall, signInWithToken } from './support/account';
+import { newRussianPage } from './support/browser';
 import { shootEveryLanguageAndWidth } from './support/screens';
+import { stageWithLlm } from './support/stage';
 import { atPath, seen } from './support/ui';
 
-const LLM_KEY = 'sk-e2e-alfacrm-key-0123456789';
-
-let llm: FakeOpenAi;
 let alfa: FakeAlfa;
-let server: LocalServer;
-let browser: Browser;
-let account: Account;
 
-beforeAll(async () => {
-  [llm, alfa] = await Promise.all([startFakeOpenAi({ apiKey: LLM_KEY }), startFakeAlfa()]);
-  server = await startFreshServer({
-    LLM_BASE_URL: llm.baseUrl,
-    LLM_API_KEY: LLM_KEY,
-    ALFACRM_API_ROOT: alfa.url,
-  });
-  browser = await launchBrowser();
-  account = await readyAccount(server, 'olga');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await Promise.all([llm?.close(), alfa?.close()]);
+const stage = stageWithLlm('olga', async () => {
+  alfa = await startFakeAlfa();
+  return { env: { ALFACRM_API_ROOT: alfa.url }, close: () => alfa.close() };
 });
 
 describe('AlfaCRM in the browser', () => {
   it('connects with the address, e-mail and key, and moves the Check dialogue’s lead to a status chosen from the list', async () => {
-    const { context, page } = await newRussianPage(browser, server.url);
-    await signInWithToken(page, account, '/integrations/alfacrm');
+    const { context, page } = await newRussianPage(stage.browser, stage.server.url);
+    await signInWithToken(page, stage.account, '/integrations/alfacrm');
     await page.getByRole('button', { name: 'Добавить аккаунт' }).click();
     await page.waitForURL((url) => /^\/integrations\/alfacrm\/[0-9a-f-]{36}$/.test(url.pathname));
     const integrationId = new URL(page.url()).pathname.split('/').at(-1) as string;
@@ -60,7 +40,7 @@ describe('AlfaCRM in the browser', () => {
     await seen(settings.getByText('Подключено: school.s20.online, филиал «Основной филиал»'));
 
     const { id: botId } = (await apiCall(
-      server,
+      stage.server,
       'POST',
       '/api/bot',
       {
@@ -81,7 +61,7 @@ describe('AlfaCRM in the browser', () => {
           },
         ],
       },
-      account.token,
+      stage.account.token,
     )) as { id: string };
     await page.goto(`/bots/${botId}`);
     await page.getByRole('tab', { name: /^Действия/ }).click();
@@ -92,9 +72,9 @@ describe('AlfaCRM in the browser', () => {
     await page.getByRole('option', { name: 'Записан на пробное' }).click();
     await page.getByRole('button', { name: 'Сохранить' }).last().click();
     await seen(page.getByText('Настройки бота сохранены'));
-    await apiCall(server, 'PATCH', `/api/bot/${botId}`, { is_work: true }, account.token);
+    await apiCall(stage.server, 'PATCH', `/api/bot/${botId}`, { is_work: true }, stage.account.token);
 
-    llm.queue(
+    stage.llm.queue(
       { kind: 'tool_calls', calls: [{ name: 'change_deal_status_1', arguments: {} }] },
       { kind: 'text', text: 'Записала вас на пробное в среду!' },
     );
@@ -109,7 +89,7 @@ describe('AlfaCRM in the browser', () => {
     await context.close();
 
     const problems = await shootEveryLanguageAndWidth(
-      { browser, server, token: account.token },
+      { ...stage, token: stage.account.token },
       `/integrations/alfacrm/${integrationId}`,
       'alfacrm-settings',
       (page) => seen(page.getByTestId('alfacrm-connected')),

@@ -1,47 +1,32 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAmo, startFakeAmo } from '../fakes/amocrm';
-import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
-import { type LocalServer, startFreshServer } from '../support/local-server';
-import { type Account, apiCall, readyAccount, signInWithToken } from './support/account';
-import { launchBrowser, newRussianPage } from './support/browser';
+import { apiCall, signInWithToken } from './support/account';
+import { newRussianPage } from './support/browser';
 import { clippedElements, openDirectly, overflowingElements } from './support/screens';
+import { stageWithLlm } from './support/stage';
 import { atPath, seen } from './support/ui';
 
-const LLM_KEY = 'sk-e2e-amocrm-key-0123456789';
 const SHOTS = new URL('../.tmp/screens/', import.meta.url).pathname;
 
-let llm: FakeOpenAi;
 let amo: FakeAmo;
-let server: LocalServer;
-let browser: Browser;
-let account: Account;
 
-beforeAll(async () => {
-  [llm, amo] = await Promise.all([startFakeOpenAi({ apiKey: LLM_KEY }), startFakeAmo()]);
-  server = await startFreshServer({
-    LLM_BASE_URL: llm.baseUrl,
-    LLM_API_KEY: LLM_KEY,
-    AMOCRM_API_ROOT: amo.url,
-    AMOCRM_CLIENT_ID: amo.clientId,
-    AMOCRM_CLIENT_SECRET: amo.clientSecret,
-  });
-  // The integration registered in amoCRM returns to this server's /amo/install.
-  amo.redirectUri = `${server.url}/amo/install`;
-  browser = await launchBrowser();
-  account = await readyAccount(server, 'anna');
+const stage = stageWithLlm('anna', async () => {
+  amo = await startFakeAmo();
+  return {
+    env: { AMOCRM_API_ROOT: amo.url, AMOCRM_CLIENT_ID: amo.clientId, AMOCRM_CLIENT_SECRET: amo.clientSecret },
+    close: () => amo.close(),
+  };
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await Promise.all([llm?.close(), amo?.close()]);
+beforeAll(() => {
+  // The integration registered in amoCRM returns to this server's /amo/install.
+  amo.redirectUri = `${stage.server.url}/amo/install`;
 });
 
 describe('amoCRM in the browser', () => {
   it('installs through /amo/install, moves the deal to «Записан» chosen from the lists, from a Check dialogue', async () => {
-    const { context, page } = await newRussianPage(browser, server.url);
-    await signInWithToken(page, account, '/integrations/amocrm');
+    const { context, page } = await newRussianPage(stage.browser, stage.server.url);
+    await signInWithToken(page, stage.account, '/integrations/amocrm');
     await page.getByRole('button', { name: 'Добавить аккаунт' }).click();
     await page.waitForURL((url) => /^\/integrations\/amocrm\/[0-9a-f-]{36}$/.test(url.pathname));
     const integrationId = new URL(page.url()).pathname.split('/').at(-1) as string;
@@ -69,7 +54,7 @@ describe('amoCRM in the browser', () => {
 
     // A bot whose action moves the deal; the pipeline and the status come from amoCRM's lists.
     const { id: botId } = (await apiCall(
-      server,
+      stage.server,
       'POST',
       '/api/bot',
       {
@@ -90,7 +75,7 @@ describe('amoCRM in the browser', () => {
           },
         ],
       },
-      account.token,
+      stage.account.token,
     )) as { id: string };
     await page.goto(`/bots/${botId}`);
     await page.getByRole('tab', { name: /^Действия/ }).click();
@@ -101,10 +86,10 @@ describe('amoCRM in the browser', () => {
     await page.getByRole('option', { name: 'Записан' }).click();
     await page.getByRole('button', { name: 'Сохранить' }).last().click();
     await seen(page.getByText('Настройки бота сохранены'));
-    await apiCall(server, 'PATCH', `/api/bot/${botId}`, { is_work: true }, account.token);
+    await apiCall(stage.server, 'PATCH', `/api/bot/${botId}`, { is_work: true }, stage.account.token);
 
     // The owner checks the bot: the model calls the action, the fake deal moves.
-    llm.queue(
+    stage.llm.queue(
       { kind: 'tool_calls', calls: [{ name: 'change_deal_status_1', arguments: {} }] },
       { kind: 'text', text: 'Записала вас на 15:00!' },
     );
@@ -133,13 +118,13 @@ describe('amoCRM in the browser', () => {
 
     // The amoCRM settings and the action's lists on a desktop and a phone, in both languages.
     for (const lang of ['ru', 'en'] as const) {
-      await apiCall(server, 'POST', '/api/profile', { lang }, account.token);
+      await apiCall(stage.server, 'POST', '/api/profile', { lang }, stage.account.token);
       for (const width of [1440, 390]) {
         for (const [name, path] of [
           ['amocrm-settings', `/integrations/amocrm/${integrationId}`],
           ['amocrm-action', `/bots/${botId}`],
         ] as const) {
-          const opened = await openDirectly({ browser, server, token: account.token }, path, { width });
+          const opened = await openDirectly({ ...stage, token: stage.account.token }, path, { width });
           try {
             if (name === 'amocrm-action') {
               await opened.page.getByRole('tab', { name: lang === 'ru' ? /^Действия/ : /^Actions/ }).click();

@@ -1,31 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
-import { type LocalServer, startFreshServer } from '../support/local-server';
-import { type Account, apiCall, readyAccount, signInWithToken } from './support/account';
-import { launchBrowser, newRussianPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { apiCall, signInWithToken } from './support/account';
+import { newRussianPage } from './support/browser';
 import { shootEveryLanguageAndWidth } from './support/screens';
+import { stageWithLlm } from './support/stage';
 import { seen } from './support/ui';
 
-const LLM_KEY = 'sk-e2e-rex-0123456789';
-
-let llm: FakeOpenAi;
-let server: LocalServer;
-let browser: Browser;
-let account: Account;
-
-beforeAll(async () => {
-  llm = await startFakeOpenAi({ apiKey: LLM_KEY });
-  server = await startFreshServer({ LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: LLM_KEY });
-  browser = await launchBrowser();
-  account = await readyAccount(server, 'rex');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await llm?.close();
-});
+const stage = stageWithLlm('rex');
 
 const PROPOSAL = {
   summary: 'Бот-администратор, который записывает клиентов на стрижки',
@@ -40,20 +20,20 @@ const PROPOSAL = {
 
 describe('Rex in the browser', () => {
   it('creates a bot by dialogue and opens it in the editor with no problems', async () => {
-    const { page } = await newRussianPage(browser, server.url);
-    await signInWithToken(page, account, '/ai_assistant');
+    const { page } = await newRussianPage(stage.browser, stage.server.url);
+    await signInWithToken(page, stage.account, '/ai_assistant');
     await seen(page.getByTestId('rex-history-empty'));
     await page.getByRole('button', { name: 'Создать нового бота' }).click();
     await seen(page.getByText('Расскажите Rex, чем занимается ваш бизнес', { exact: false }));
 
-    llm.queue({ kind: 'text', text: 'Чем занимается ваш бизнес и что должен делать бот?' });
+    stage.llm.queue({ kind: 'text', text: 'Чем занимается ваш бизнес и что должен делать бот?' });
     const box = page.getByRole('textbox', { name: 'Сообщение для Rex' });
     await box.fill('Хочу бота для салона');
     await box.press('Enter');
     await seen(page.getByTestId('rex-message-assistant').getByText('Чем занимается ваш бизнес'));
     await seen(page.getByTestId('rex-price').first());
 
-    llm.queue(
+    stage.llm.queue(
       { kind: 'tool_calls', calls: [{ name: 'propose_bot_settings', arguments: PROPOSAL }] },
       { kind: 'text', text: 'Вот что я предлагаю. Применить?' },
     );
@@ -67,13 +47,13 @@ describe('Rex in the browser', () => {
     expect(dialogId).toMatch(/^[0-9a-f-]{36}$/);
 
     const problems = await shootEveryLanguageAndWidth(
-      { browser, server, token: account.token },
+      { ...stage, token: stage.account.token },
       `/ai_assistant?dialog=${dialogId}`,
       'rex-proposal',
       (shot) => seen(shot.getByTestId('rex-proposal')),
     );
     expect(problems).toEqual([]);
-    await apiCall(server, 'POST', '/api/profile', { lang: 'ru' }, account.token);
+    await apiCall(stage.server, 'POST', '/api/profile', { lang: 'ru' }, stage.account.token);
 
     await page.reload();
     await page.getByTestId('rex-proposal').getByRole('button', { name: 'Применить' }).click();

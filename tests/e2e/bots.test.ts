@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
-import { type LocalServer, startFreshServer } from '../support/local-server';
-import { type Account, apiCall, readyAccount, signInWithToken } from './support/account';
-import { launchBrowser, newRussianPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, readyAccount, signInWithToken } from './support/account';
+import { newRussianPage } from './support/browser';
+import { stageWithLlm } from './support/stage';
 import { atPath, gone, seen } from './support/ui';
 
-const LLM_KEY = 'sk-e2e-fake-key-0123456789';
 const ANSWER = 'Здравствуйте! Доставка есть по всей России, подскажу с выбором.';
-
-let fake: FakeOpenAi;
-let server: LocalServer;
-let browser: Browser;
-let account: Account;
 
 interface TemplateInfo {
   id: string;
@@ -22,18 +15,7 @@ interface TemplateInfo {
   missing_integrations: string[];
 }
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ apiKey: LLM_KEY });
-  server = await startFreshServer({ LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: LLM_KEY });
-  browser = await launchBrowser();
-  account = await readyAccount(server, 'olga');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
+const stage = stageWithLlm('olga');
 
 const footer = (page: Page) => page.getByTestId('bot-footer');
 const problemsTitle = 'В настройках есть проблемы, которые нужно исправить для корректной работы';
@@ -41,19 +23,19 @@ const problemsTitle = 'В настройках есть проблемы, кот
 describe('bots in the browser', () => {
   it('creates a bot from a template, fixes its warnings, switches it on, talks to it in Check and sees the answer in History', async () => {
     const templates = (await apiCall(
-      server,
+      stage.server,
       'GET',
       '/api/bots/templates?lang=ru',
       undefined,
-      account.token,
+      stage.account.token,
     )) as TemplateInfo[];
     const template = templates.find((item) => item.industry === 'shop' && item.available);
     const locked = templates.find((item) => !item.available);
     expect(template).toBeDefined();
     if (!template) return;
 
-    const { context, page } = await newRussianPage(browser, server.url);
-    await signInWithToken(page, account, '/bots');
+    const { context, page } = await newRussianPage(stage.browser, stage.server.url);
+    await signInWithToken(page, stage.account, '/bots');
     await seen(page.getByRole('heading', { name: 'Ботов пока нет' }));
 
     // The gallery: a template whose integrations are missing cannot be chosen and offers to connect them.
@@ -145,7 +127,7 @@ describe('bots in the browser', () => {
 
     await footer(page).getByRole('button', { name: 'Сохранить' }).click();
     await seen(page.getByText('Все изменения сохранены'));
-    const saved = (await apiCall(server, 'GET', '/api/bot', undefined, account.token)) as {
+    const saved = (await apiCall(stage.server, 'GET', '/api/bot', undefined, stage.account.token)) as {
       id: string;
       process_scheme: string;
       problems: unknown[];
@@ -170,7 +152,7 @@ describe('bots in the browser', () => {
     expect(await toggle.isChecked()).toBe(true);
 
     // Check: the customer's message, the wait, the answer with its price.
-    fake.queue({ kind: 'text', text: ANSWER, usage: { prompt_tokens: 2000, completion_tokens: 1000 } });
+    stage.llm.queue({ kind: 'text', text: ANSWER, usage: { prompt_tokens: 2000, completion_tokens: 1000 } });
     await page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Проверка' }).click();
     await atPath(page, '/check');
     await seen(page.getByText('Сообщений пока нет', { exact: false }));
@@ -183,7 +165,7 @@ describe('bots in the browser', () => {
     const price = (await answer.getByTestId('check-price').textContent()) ?? '';
     expect(price).toMatch(/^Цена ответа: \d+,\d{2} rub$/);
     await gone(page.getByTestId('check-typing'));
-    expect(fake.bodies.length).toBeGreaterThan(0);
+    expect(stage.llm.bodies.length).toBeGreaterThan(0);
 
     // History: the answer's row with the same price, the success badge, the status filter.
     await page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'История' }).click();
@@ -227,8 +209,8 @@ describe('bots in the browser', () => {
   });
 
   it('creates a bot manually: the missing name and prompt are warned about until filled, then temperature and work time are saved', async () => {
-    const owner = await readyAccount(server, 'ivan');
-    const { context, page } = await newRussianPage(browser, server.url);
+    const owner = await readyAccount(stage.server, 'ivan');
+    const { context, page } = await newRussianPage(stage.browser, stage.server.url);
     await signInWithToken(page, owner, '/bots');
     await page.getByRole('link', { name: 'Создать бота' }).click();
     await atPath(page, '/bots/new');
@@ -260,7 +242,7 @@ describe('bots in the browser', () => {
     await footer(page).getByRole('button', { name: 'Сохранить' }).click();
     await seen(page.getByText('Настройки бота сохранены'));
 
-    const [bot] = (await apiCall(server, 'GET', '/api/bot', undefined, owner.token)) as {
+    const [bot] = (await apiCall(stage.server, 'GET', '/api/bot', undefined, owner.token)) as {
       id: string;
       name: string;
       temperature_mode: string;

@@ -1,36 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
-import { type LocalServer, startFreshServer } from '../support/local-server';
-import { type Account, apiCall, instantBotOn, readyAccount, signInWithToken } from './support/account';
-import { launchBrowser, newRussianPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { apiCall, instantBotOn, signInWithToken } from './support/account';
+import { newRussianPage } from './support/browser';
+import { stageWithLlm } from './support/stage';
 import { gone, seen } from './support/ui';
 import { connectedWidget, widgetVisitor } from './support/widget-visitor';
 
-const LLM_KEY = 'sk-e2e-fake-key-0123456789';
 const SHOP = 'https://shop.example.com';
 
-let fake: FakeOpenAi;
-let server: LocalServer;
-let browser: Browser;
-let account: Account;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ apiKey: LLM_KEY });
-  server = await startFreshServer({ LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: LLM_KEY });
-  browser = await launchBrowser();
-  account = await readyAccount(server, 'marina');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
+const stage = stageWithLlm('marina');
 
 /** A visitor of the shop's site writing through the widget's public API, as web/widget does. */
 async function visitor(widgetId: string) {
-  const shopper = await widgetVisitor(server, widgetId, SHOP);
+  const shopper = await widgetVisitor(stage.server, widgetId, SHOP);
   return {
     write: async (text: string) => expect(await shopper.write(text)).toBe(202),
     reads: shopper.reads,
@@ -39,13 +20,13 @@ async function visitor(widgetId: string) {
 
 describe('chats in the browser', () => {
   it('shows a new website chat live, pauses it, answers as the manager and summarises it', async () => {
-    const widgetId = await connectedWidget(server, account.token, ['shop.example.com']);
-    await instantBotOn(server, account, widgetId, {
+    const widgetId = await connectedWidget(stage.server, stage.account.token, ['shop.example.com']);
+    await instantBotOn(stage.server, stage.account, widgetId, {
       name: 'Консультант',
       systemPrompt: 'Ты консультант интернет-магазина.',
     });
 
-    const { context, page } = await newRussianPage(browser, server.url);
+    const { context, page } = await newRussianPage(stage.browser, stage.server.url);
     // What the screen hears on the account's room (the list is polled only while that socket is closed).
     const pushed: string[] = [];
     page.on('websocket', (socket) => {
@@ -53,11 +34,11 @@ describe('chats in the browser', () => {
         socket.on('framereceived', (frame) => pushed.push(String(frame.payload)));
       }
     });
-    await signInWithToken(page, account, '/chats');
+    await signInWithToken(page, stage.account, '/chats');
     await seen(page.getByText('Диалогов пока нет'));
 
     // The visitor writes; the owner's open screen shows the chat without being reloaded.
-    fake.queue({ kind: 'text', text: 'Здравствуйте! Размер M есть в наличии.' });
+    stage.llm.queue({ kind: 'text', text: 'Здравствуйте! Размер M есть в наличии.' });
     const customer = await visitor(widgetId);
     await customer.write('Есть ли худи размера M?');
     const item = page.getByTestId('chat-item');
@@ -88,29 +69,35 @@ describe('chats in the browser', () => {
       expect.objectContaining({ author: 'operator', text: 'Да, привезём завтра до 18:00.' }),
     ]);
 
-    fake.queue({ kind: 'text', text: 'Клиент выбрал худи M, доставка завтра до 18:00.' });
+    stage.llm.queue({ kind: 'text', text: 'Клиент выбрал худи M, доставка завтра до 18:00.' });
     await page.getByRole('button', { name: 'Составить сводку' }).click();
     await seen(page.getByTestId('chat-summary').getByText('Клиент выбрал худи M, доставка завтра до 18:00.'));
     // Only the one answer was a bot's: the pause held while the customer wrote again.
-    expect(fake.bodies).toHaveLength(2);
+    expect(stage.llm.bodies).toHaveLength(2);
     await context.close();
   });
 
   it('opens a long dialogue at its newest messages and shows earlier ones on demand', async () => {
-    const widgetId = await connectedWidget(server, account.token, ['shop.example.com']);
-    const shopper = await widgetVisitor(server, widgetId, SHOP);
+    const widgetId = await connectedWidget(stage.server, stage.account.token, ['shop.example.com']);
+    const shopper = await widgetVisitor(stage.server, widgetId, SHOP);
     expect(await shopper.write('Самое первое сообщение')).toBe(202);
-    const chats = (await apiCall(server, 'GET', '/api/chats', undefined, account.token)) as {
+    const chats = (await apiCall(stage.server, 'GET', '/api/chats', undefined, stage.account.token)) as {
       items: { id: string; external_id: string }[];
     };
     const chat = chats.items.find((item) => item.external_id === shopper.visitor.id);
     if (!chat) throw new Error('the visitor has no chat');
     for (let n = 1; n <= 60; n++) {
-      await apiCall(server, 'POST', `/api/chats/${chat.id}/messages`, { text: `Ответ №${n}` }, account.token);
+      await apiCall(
+        stage.server,
+        'POST',
+        `/api/chats/${chat.id}/messages`,
+        { text: `Ответ №${n}` },
+        stage.account.token,
+      );
     }
 
-    const { context, page } = await newRussianPage(browser, server.url);
-    await signInWithToken(page, account, '/chats');
+    const { context, page } = await newRussianPage(stage.browser, stage.server.url);
+    await signInWithToken(page, stage.account, '/chats');
     await page.getByTestId('chat-item').filter({ hasText: 'Ответ №60' }).click();
     const dialogue = page.getByTestId('chat-messages');
     await seen(dialogue.getByText('Ответ №60', { exact: true }));
@@ -127,15 +114,15 @@ describe('chats in the browser', () => {
   });
 
   it('names website visitors and shows their unread messages until the chat is opened', async () => {
-    const widgetId = await connectedWidget(server, account.token, ['shop.example.com']);
-    const asking = await widgetVisitor(server, widgetId, SHOP);
+    const widgetId = await connectedWidget(stage.server, stage.account.token, ['shop.example.com']);
+    const asking = await widgetVisitor(stage.server, widgetId, SHOP);
     expect(await asking.write('Есть ли доставка в Казань?')).toBe(202);
     expect(await asking.write('И сколько она стоит?')).toBe(202);
-    const browsing = await widgetVisitor(server, widgetId, SHOP);
+    const browsing = await widgetVisitor(stage.server, widgetId, SHOP);
     expect(await browsing.write('Просто смотрю')).toBe(202);
 
-    const { context, page } = await newRussianPage(browser, server.url);
-    await signInWithToken(page, account, '/chats');
+    const { context, page } = await newRussianPage(stage.browser, stage.server.url);
+    await signInWithToken(page, stage.account, '/chats');
     const items = page.getByTestId('chat-item');
     const first = items.filter({ hasText: 'И сколько она стоит?' });
     const second = items.filter({ hasText: 'Просто смотрю' });
@@ -161,7 +148,7 @@ describe('chats in the browser', () => {
     await gone(badge);
     expect(await second.getByTestId('chat-unread').textContent()).toBe('1');
 
-    // The server keeps it read: after a reload only the unopened chat has a badge.
+    // The stage.server keeps it read: after a reload only the unopened chat has a badge.
     await page.reload();
     await seen(second.getByTestId('chat-unread'));
     expect(await first.getByTestId('chat-unread').count()).toBe(0);

@@ -1,34 +1,25 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { xlsxWith } from '../support/documents';
-import { type LocalServer, startFreshServer } from '../support/local-server';
-import { type Account, apiCall, readyAccount, signInWithToken } from './support/account';
-import { launchBrowser, newRussianPage } from './support/browser';
+import { apiCall, signInWithToken } from './support/account';
+import { newRussianPage } from './support/browser';
 import {
   clippedElements,
   openDirectly,
   overflowingElements,
   shootEveryLanguageAndWidth,
 } from './support/screens';
+import { stageWithLlm } from './support/stage';
 import { atPath, seen } from './support/ui';
 
 const SHOTS = new URL('../.tmp/screens/', import.meta.url).pathname;
 const FILES = new URL('../.tmp/upload-files/', import.meta.url).pathname;
-const LLM_KEY = 'sk-e2e-knowledge-0123456789';
 
-let llm: FakeOpenAi;
-let server: LocalServer;
-let browser: Browser;
-let account: Account;
+const stage = stageWithLlm('katya');
 
 beforeAll(async () => {
-  llm = await startFakeOpenAi({ apiKey: LLM_KEY });
-  server = await startFreshServer({ LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: LLM_KEY });
-  browser = await launchBrowser();
-  account = await readyAccount(server, 'katya');
   await mkdir(FILES, { recursive: true });
   await writeFile(
     join(FILES, 'Прайс.xlsx'),
@@ -40,12 +31,6 @@ beforeAll(async () => {
     ]),
   );
   await writeFile(join(FILES, 'notes.exe'), 'MZ');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await llm?.close();
 });
 
 const modal = (page: Page) => page.getByTestId('storage-modal');
@@ -65,7 +50,7 @@ async function lookAt(page: Page, name: string, lang: string) {
 describe('knowledge in the browser', () => {
   it('uploads a price list, watches it indexed, and the bot answers a price only the file has', async () => {
     const bot = (await apiCall(
-      server,
+      stage.server,
       'POST',
       '/api/bot',
       {
@@ -75,10 +60,10 @@ describe('knowledge in the browser', () => {
         goal_prompt: 'Отвечать на вопросы о ценах',
         process_scheme: 'instant',
       },
-      account.token,
+      stage.account.token,
     )) as { id: string };
-    const { page } = await newRussianPage(browser, server.url);
-    await signInWithToken(page, account, `/bots/${bot.id}`);
+    const { page } = await newRussianPage(stage.browser, stage.server.url);
+    await signInWithToken(page, stage.account, `/bots/${bot.id}`);
     await page.getByTestId('manage-storages').click();
     await seen(modal(page).getByText('Хранилищ пока нет'));
     await lookAt(page, 'storage-modal-empty', 'ru');
@@ -110,9 +95,9 @@ describe('knowledge in the browser', () => {
     await page.getByRole('option', { name: /Прайс салона/ }).click();
     await page.getByTestId('bot-footer').getByRole('button', { name: 'Сохранить' }).click();
     await seen(page.getByText('Настройки бота сохранены'));
-    await apiCall(server, 'PATCH', `/api/bot/${bot.id}`, { is_work: true }, account.token);
+    await apiCall(stage.server, 'PATCH', `/api/bot/${bot.id}`, { is_work: true }, stage.account.token);
 
-    llm.queue({ kind: 'quote', pattern: 'Окрашивание', otherwise: 'Не знаю' });
+    stage.llm.queue({ kind: 'quote', pattern: 'Окрашивание', otherwise: 'Не знаю' });
     await page.goto('/check');
     await atPath(page, '/check');
     const message = page.getByRole('textbox', { name: 'Сообщение' });
@@ -121,8 +106,8 @@ describe('knowledge in the browser', () => {
     await seen(page.getByTestId('check-message-bot').getByText(/Окрашивание волос; Цена, ₽: 4200/), 30_000);
 
     // The same screens in English.
-    await apiCall(server, 'POST', '/api/profile', { lang: 'en' }, account.token);
-    const english = await openDirectly({ browser, server, token: account.token }, `/bots/${bot.id}`);
+    await apiCall(stage.server, 'POST', '/api/profile', { lang: 'en' }, stage.account.token);
+    const english = await openDirectly({ ...stage, token: stage.account.token }, `/bots/${bot.id}`);
     // The bot's own storage opens first.
     await english.page.getByTestId('manage-storages').click();
     await seen(modal(english.page).getByTestId('file-state').getByText('Ready'));
@@ -131,27 +116,27 @@ describe('knowledge in the browser', () => {
     await seen(modal(english.page).getByTestId('storage-row').getByText('1 file', { exact: false }));
     await lookAt(english.page, 'storage-modal-list', 'en');
     await english.close();
-    await apiCall(server, 'POST', '/api/profile', { lang: 'ru' }, account.token);
+    await apiCall(stage.server, 'POST', '/api/profile', { lang: 'ru' }, stage.account.token);
   });
 
   it('chooses the files of a media action from the media storages', async () => {
     const storage = (await apiCall(
-      server,
+      stage.server,
       'POST',
       '/api/storages',
       { type: 'media', name: 'Фото работ', description: '' },
-      account.token,
+      stage.account.token,
     )) as { id: string };
     const form = new FormData();
     form.set('file', new File([new Uint8Array([137, 80, 78, 71])], 'Стрижки.png'));
-    const uploaded = await fetch(`${server.url}/api/storages/${storage.id}/files`, {
+    const uploaded = await fetch(`${stage.server.url}/api/storages/${storage.id}/files`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${account.token}` },
+      headers: { authorization: `Bearer ${stage.account.token}` },
       body: form,
     });
     const file = (await uploaded.json()) as { id: string };
     const bot = (await apiCall(
-      server,
+      stage.server,
       'POST',
       '/api/bot',
       {
@@ -168,10 +153,10 @@ describe('knowledge in the browser', () => {
           },
         ],
       },
-      account.token,
+      stage.account.token,
     )) as { id: string };
     const problems = await shootEveryLanguageAndWidth(
-      { browser, server, token: account.token },
+      { ...stage, token: stage.account.token },
       `/bots/${bot.id}`,
       'bot-media-action',
       async (page) => {

@@ -1,38 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
+import { describe, expect, it } from 'vitest';
 import { fakeQrPng } from '../fakes/qr-png';
 import { type FakeWazzup, startFakeWazzup } from '../fakes/wazzup';
-import { type LocalServer, startFreshServer } from '../support/local-server';
-import { type Account, instantBotOn, readyAccount, signInWithToken } from './support/account';
-import { launchBrowser, newRussianPage } from './support/browser';
+import { instantBotOn, signInWithToken } from './support/account';
+import { newRussianPage } from './support/browser';
+import { stageWithLlm } from './support/stage';
 import { seen } from './support/ui';
 
-const LLM_KEY = 'sk-e2e-wazzup-key-0123456789';
 const ANSWER = 'Здравствуйте! Завтра свободно в 10:00 и в 12:30.';
 const CUSTOMER = '79161234567';
 
-let llm: FakeOpenAi;
 let wazzup: FakeWazzup;
-let server: LocalServer;
-let browser: Browser;
-let account: Account;
 
-beforeAll(async () => {
-  [llm, wazzup] = await Promise.all([startFakeOpenAi({ apiKey: LLM_KEY }), startFakeWazzup()]);
-  server = await startFreshServer({
-    LLM_BASE_URL: llm.baseUrl,
-    LLM_API_KEY: LLM_KEY,
-    WAZZUP_API_ROOT: wazzup.url,
-  });
-  browser = await launchBrowser();
-  account = await readyAccount(server, 'olga');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await Promise.all([llm?.close(), wazzup?.close()]);
+const stage = stageWithLlm('olga', async () => {
+  wazzup = await startFakeWazzup();
+  return { env: { WAZZUP_API_ROOT: wazzup.url }, close: () => wazzup.close() };
 });
 
 /** Waits until `check` holds (the server's jobs and Wazzup's deliveries run on their own). */
@@ -50,8 +31,8 @@ describe('Wazzup in the browser', () => {
   it('connects with the key, shows the QR live until the scan, answers WhatsApp and pauses for a manager', async () => {
     // The phone was logged out: the channel waits for a scan.
     wazzup.loggedOut();
-    const { context, page } = await newRussianPage(browser, server.url);
-    await signInWithToken(page, account, '/integrations/wazzup');
+    const { context, page } = await newRussianPage(stage.browser, stage.server.url);
+    await signInWithToken(page, stage.account, '/integrations/wazzup');
     await page.getByRole('button', { name: 'Добавить аккаунт' }).click();
     await page.waitForURL((url) => /^\/integrations\/wazzup\/[0-9a-f-]{36}$/.test(url.pathname));
     const integrationId = new URL(page.url()).pathname.split('/').at(-1) as string;
@@ -90,11 +71,11 @@ describe('Wazzup in the browser', () => {
     await seen(settings.getByTestId('wazzup-channel-state').getByText('Состояние канала: работает'));
 
     // A bot answers in it; a WhatsApp customer writes and gets the answer.
-    await instantBotOn(server, account, integrationId, {
+    await instantBotOn(stage.server, stage.account, integrationId, {
       name: 'Администратор',
       systemPrompt: 'Ты администратор салона.',
     });
-    llm.queue({ kind: 'text', text: ANSWER });
+    stage.llm.queue({ kind: 'text', text: ANSWER });
     const written = wazzup.customerWrites(CUSTOMER, 'Можно записаться на завтра?', {
       name: 'Ольга Смирнова',
     });
@@ -121,7 +102,7 @@ describe('Wazzup in the browser', () => {
     // Only the first message was answered.
     await new Promise((done) => setTimeout(done, 1_500));
     expect(sentTo(CUSTOMER)).toEqual([ANSWER]);
-    expect(llm.bodies).toHaveLength(1);
+    expect(stage.llm.bodies).toHaveLength(1);
     await context.close();
   });
 });

@@ -1,21 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
-import { type LocalServer, startFreshServer } from '../support/local-server';
-import { type Account, apiCall, instantBotOn, readyAccount, signInWithToken } from './support/account';
-import { launchBrowser, newRussianPage } from './support/browser';
+import { apiCall, instantBotOn, signInWithToken } from './support/account';
+import { newRussianPage } from './support/browser';
+import { stageWithLlm } from './support/stage';
 import { gone, seen } from './support/ui';
 
-const LLM_KEY = 'sk-e2e-widget-key-0123456789';
 const ANSWER = 'Здравствуйте! Доставка по городу бесплатная от 3000 ₽.';
 const INJECTED = '<img src=x onerror="window.__pwned = true">';
 
-let fake: FakeOpenAi;
-let server: LocalServer;
-let browser: Browser;
-let account: Account;
 let site: Server;
 let sitePort: number;
 
@@ -34,7 +28,7 @@ function startSite(): Promise<void> {
 <html lang="ru"><head><meta charset="utf-8"><title>Магазин</title>
 <style>* { color: red !important; font-family: serif !important; } div { display: none; }</style></head>
 <body><h1>Магазин цветов</h1>
-<script src="${server.url}/widget.js" data-integration="${id}" async></script>
+<script src="${stage.server.url}/widget.js" data-integration="${id}" async></script>
 </body></html>`);
   });
   return new Promise((resolve) => {
@@ -45,48 +39,45 @@ function startSite(): Promise<void> {
   });
 }
 
+const stage = stageWithLlm('vera');
+
 beforeAll(async () => {
-  fake = await startFakeOpenAi({ apiKey: LLM_KEY });
-  server = await startFreshServer({ LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: LLM_KEY });
-  browser = await launchBrowser();
-  account = await readyAccount(server, 'vera');
   await startSite();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await new Promise((resolve) => (site ? site.close(resolve) : resolve(null)));
-  await server?.stop();
-  await fake?.close();
 });
 
 const launcher = (page: Page) => page.getByTestId('chat-launcher');
 const panel = (page: Page) => page.getByTestId('chat-panel');
 
 async function chatCount(): Promise<number> {
-  const list = (await apiCall(server, 'GET', '/api/chats', undefined, account.token)) as { items: unknown[] };
+  const list = (await apiCall(stage.server, 'GET', '/api/chats', undefined, stage.account.token)) as {
+    items: unknown[];
+  };
   return list.items.length;
 }
 
 describe('the website chat widget', () => {
   it('is set up on the integration page, answers a visitor live, keeps the dialogue and refuses foreign sites', async () => {
     const widget = (await apiCall(
-      server,
+      stage.server,
       'POST',
       '/api/integrations',
       { type: 'onchat' },
-      account.token,
+      stage.account.token,
     )) as {
       id: string;
     };
-    await instantBotOn(server, account, widget.id, {
+    await instantBotOn(stage.server, stage.account, widget.id, {
       name: 'Консультант',
       systemPrompt: 'Ты консультант цветочного магазина.',
     });
 
     // The owner connects the widget, sets it up with a live preview and copies the code.
-    const { context, page } = await newRussianPage(browser, server.url);
-    await signInWithToken(page, account, `/integrations/onchat/${widget.id}`);
+    const { context, page } = await newRussianPage(stage.browser, stage.server.url);
+    await signInWithToken(page, stage.account, `/integrations/onchat/${widget.id}`);
     const settings = page.getByTestId('onchat-settings');
     await seen(settings);
     await page.getByRole('button', { name: 'Подключить', exact: true }).click();
@@ -119,14 +110,14 @@ describe('the website chat widget', () => {
     const embed = page.getByTestId('widget-embed');
     await seen(embed.getByText(`data-integration="${widget.id}"`, { exact: false }));
     expect(await embed.getByTestId('widget-embed-code').textContent()).toBe(
-      `<script src="${server.url}/widget.js" data-integration="${widget.id}" async></script>`,
+      `<script src="${stage.server.url}/widget.js" data-integration="${widget.id}" async></script>`,
     );
     const saved = (await apiCall(
-      server,
+      stage.server,
       'GET',
       `/api/integrations/${widget.id}`,
       undefined,
-      account.token,
+      stage.account.token,
     )) as {
       connection_data: Record<string, unknown>;
     };
@@ -139,7 +130,10 @@ describe('the website chat widget', () => {
     await context.close();
 
     // A visitor on the allowed site: the launcher opens the panel with the owner's settings.
-    const visitor = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1280, height: 900 } });
+    const visitor = await stage.browser.newContext({
+      locale: 'ru-RU',
+      viewport: { width: 1280, height: 900 },
+    });
     visitor.setDefaultTimeout(15_000);
     const shop = await visitor.newPage();
     const shopUrl = `http://127.0.0.1:${sitePort}/?id=${widget.id}`;
@@ -156,7 +150,7 @@ describe('the website chat widget', () => {
       'rgb(47, 158, 68)',
     );
 
-    fake.queue({ kind: 'text', text: ANSWER, delayMs: 2500 });
+    stage.llm.queue({ kind: 'text', text: ANSWER, delayMs: 2500 });
     const input = panel(shop).getByRole('textbox', { name: 'Напишите сообщение…' });
     await input.fill('Есть доставка?');
     await input.press('Enter');
@@ -220,7 +214,7 @@ describe('the website chat widget', () => {
     await visitor.close();
 
     // The same page on a host that is not allowed: the widget says so, and nothing reaches the bot.
-    const stranger = await browser.newContext({ locale: 'ru-RU' });
+    const stranger = await stage.browser.newContext({ locale: 'ru-RU' });
     stranger.setDefaultTimeout(15_000);
     const foreign = await stranger.newPage();
     await foreign.goto(`http://localhost:${sitePort}/?id=${widget.id}`);
@@ -240,11 +234,11 @@ describe('the website chat widget', () => {
           return 'blocked';
         }
       },
-      { api: server.url, id: widget.id },
+      { api: stage.server.url, id: widget.id },
     );
     expect(forced).toBe('blocked');
     expect(await chatCount()).toBe(1);
-    expect(fake.requests).toHaveLength(2);
+    expect(stage.llm.requests).toHaveLength(2);
     await stranger.close();
   });
 });

@@ -1,9 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { storageFiles, storages } from '../../../db/schema';
+import { ownMediaFiles } from '../../services/knowledge/media-files';
 import { mediaSignature } from '../../services/knowledge/media-link';
 import { extensionOf, IMAGE_EXTENSIONS } from '../../shared/knowledge';
 import type { BotAction } from '../../shared/schemas/bot-actions';
-import { isUuid } from '../../shared/uuid';
 import { type Turn, toolAnswer } from '../turn';
 import type { ActionRunner } from './action-runner';
 
@@ -17,26 +15,13 @@ export type MediaAction = Extract<BotAction, { type: 'send_media' }>;
 export const sendMediaRunner: ActionRunner<MediaAction> = {
   parameters: () => ({ type: 'object', properties: {}, additionalProperties: false }),
   async run(turn: Turn, action: MediaAction) {
-    const ids = action.settings.files.filter(isUuid);
-    const rows = ids.length
-      ? await turn.ctx.ports.db
-          .select({ file: storageFiles })
-          .from(storageFiles)
-          .innerJoin(storages, eq(storages.id, storageFiles.storageId))
-          .where(
-            and(
-              inArray(storageFiles.id, ids),
-              eq(storageFiles.accountId, turn.account.id),
-              eq(storages.type, 'media'),
-            ),
-          )
-      : [];
-    if (rows.length === 0) {
+    const files = await ownMediaFiles(turn.ctx.ports.db, turn.account.id, action.settings.files);
+    if (files.length === 0) {
       turn.actions.push({ name: action.name, type: 'send_media', ok: false, detail: 'files not found' });
       return toolAnswer({ ok: false, error: 'The files are no longer in the storage; do not promise them' });
     }
     const names: string[] = [];
-    for (const { file } of rows) {
+    for (const file of files) {
       names.push(file.name);
       if (turn.attachments.some((attached) => attached.fileId === file.id)) continue;
       turn.attachments.push({

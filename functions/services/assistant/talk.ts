@@ -4,12 +4,11 @@ import {
   type AssistantMessage,
   assistantDialogs,
   assistantMessages,
-  balanceEntries,
   bots,
   integrations,
 } from '../../../db/schema';
 import { callPriceBound, fitToBudget } from '../../engine/budget';
-import { releaseHold, reserve, settleHold } from '../../engine/holds';
+import { releaseHold, reserve, settleHold, writeCharge } from '../../engine/holds';
 import { modelAccessFor } from '../../engine/model-access';
 import { LlmError, type LlmMessage } from '../../ports/llm';
 import { AppError } from '../../shared/app-error';
@@ -154,16 +153,7 @@ export async function talkToRex(ctx: AccountContext, dialogId: string, text: str
       })
       .returning();
     if (!row) throw new Error('assistant message insert returned nothing');
-    if (price > 0) {
-      await tx.insert(balanceEntries).values({
-        accountId: account.id,
-        amountMinor: -price,
-        currency: account.currency,
-        kind: 'charge',
-        comment: `assistant ${dialog.id}`,
-        createdAt: now,
-      });
-    }
+    await writeCharge(tx, account, price, { kind: 'charge', comment: `assistant ${dialog.id}` }, now);
     await tx.update(assistantDialogs).set({ lastMessageAt: now }).where(eq(assistantDialogs.id, dialog.id));
     return row;
   });

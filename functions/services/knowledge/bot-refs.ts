@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { storageFiles, storages } from '../../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { storages } from '../../../db/schema';
 import { invalidFields } from '../../shared/app-error';
 import type { BotSettings } from '../../shared/schemas/bot';
 import { isUuid } from '../../shared/uuid';
 import type { AccountContext } from '../context';
+import { ownMediaFiles } from './media-files';
 
 /**
  * A bot may name only the account's own storage and, in a media action, the account's own media
@@ -25,20 +26,7 @@ export async function checkKnowledgeRefs(
   }
   for (const [index, action] of settings.actions.entries()) {
     if (action.type !== 'send_media' || action.settings.files.length === 0) continue;
-    const ids = action.settings.files.filter(isUuid);
-    const found = ids.length
-      ? await db
-          .select({ id: storageFiles.id })
-          .from(storageFiles)
-          .innerJoin(storages, eq(storages.id, storageFiles.storageId))
-          .where(
-            and(
-              inArray(storageFiles.id, ids),
-              eq(storageFiles.accountId, ctx.account.id),
-              eq(storages.type, 'media'),
-            ),
-          )
-      : [];
+    const found = await ownMediaFiles(db, ctx.account.id, action.settings.files);
     if (found.length !== new Set(action.settings.files).size) {
       throw invalidFields({ [`actions.${index}.settings.files`]: 'invalid_value' });
     }

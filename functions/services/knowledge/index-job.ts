@@ -1,13 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  type Account,
-  accounts,
-  balanceEntries,
-  knowledgeChunks,
-  type StorageFile,
-  storageFiles,
-} from '../../../db/schema';
-import { releaseHold, reserve, settleHold } from '../../engine/holds';
+import { type Account, accounts, knowledgeChunks, type StorageFile, storageFiles } from '../../../db/schema';
+import { releaseHold, reserve, settleHold, writeCharge } from '../../engine/holds';
 import type { Ports } from '../../ports';
 import { LlmError } from '../../ports/llm';
 import { EMBEDDING_DIMENSIONS, EMBEDDING_MODEL, embeddingPriceOf } from '../../shared/models';
@@ -160,16 +153,7 @@ async function embedBatch(
       embeddingPriceOf(tokens, account.currency),
       clock.now(),
     );
-    if (price > 0) {
-      await tx.insert(balanceEntries).values({
-        accountId: account.id,
-        amountMinor: -price,
-        currency: account.currency,
-        kind: 'storage',
-        comment: `index ${file.id}`,
-        createdAt: clock.now(),
-      });
-    }
+    await writeCharge(tx, account, price, { kind: 'storage', comment: `index ${file.id}` }, clock.now());
     await tx
       .update(storageFiles)
       .set({
