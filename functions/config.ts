@@ -116,6 +116,8 @@ export const localConfigSchema = v.object({
   SECRETS_KEY: v.optional(secretsKey),
   MAIL_FROM: v.optional(v.string(), 'Bot Builder <no-reply@localhost>'),
   TRUST_PROXY: trustProxy,
+  /** Addresses an account gives may be loopback/private/plain http: tests and closed networks only. */
+  ALLOW_PRIVATE_ADDRESSES: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
   ...llmSettings,
   ...apiRootSettings,
   ...oauthClientSettings,

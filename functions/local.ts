@@ -3,17 +3,17 @@ import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { schedules } from '../schedules';
 import { createApp } from './app';
 import { apiRootsOf, localConfigSchema, oauthClientsOf, readConfig } from './config';
 import { forwardedClient } from './http/forwarded-client';
+import { nodeClientIp } from './http/node-client-ip';
 import { jobHandlers } from './jobs';
 import { freePort } from './local-port';
 import { attachRoomSockets } from './local-rooms-socket';
 import { loadOrCreateSecret, loadOrCreateSecretsKey } from './local-secret';
-import { resolvingWebhookFetch } from './local-webhook-fetch';
+import { guardedLookup, resolvingGuardedFetch } from './outbound/guarded-fetch-node';
 import { sellerFromConfig } from './payments/invoice/seller-config';
 import type { AppSettings, Ports } from './ports';
 import { systemClock } from './ports/clock';
@@ -24,6 +24,7 @@ import { LocalJobs, startSchedules } from './ports/jobs-local';
 import { MemoryKv } from './ports/kv-memory';
 import { llmFromConfig } from './ports/llm-from-config';
 import { EmlFolderMail } from './ports/mail-eml';
+import { ThreadParser } from './ports/parser-thread';
 import { paymentsFromConfig } from './ports/payments-from-config';
 import { LocalRooms } from './ports/rooms-local';
 import { LocalStreams } from './ports/streams-local';
@@ -44,7 +45,11 @@ const secretsKey = config.SECRETS_KEY ?? (await loadOrCreateSecretsKey(dataDir))
 // Room tokens get their own key, so a room token can never pass for a session token.
 const rooms = new LocalRooms(`rooms:${jwtSecret}`, publicUrl);
 // Frames of held streams go to the app inside this process (it exists by the time one arrives).
-const streams = new LocalStreams(async (path, init) => app.request(path, init));
+const streams = new LocalStreams(
+  async (path, init) => app.request(path, init),
+  Date.now,
+  guardedLookup(config.ALLOW_PRIVATE_ADDRESSES === 'true'),
+);
 const ports: Ports = {
   db,
   clock,
@@ -55,6 +60,7 @@ const ports: Ports = {
   llm: llmFromConfig(config),
   files: new FolderFiles(join(dataDir, 'files')),
   payments: paymentsFromConfig(config),
+  parser: new ThreadParser(),
   streams,
 };
 const settings: AppSettings = {
@@ -64,7 +70,8 @@ const settings: AppSettings = {
   oauthClients: oauthClientsOf(config),
   notifyBotToken: config.TELEGRAM_NOTIFY_BOT_TOKEN || undefined,
   secretsKey,
-  webhookFetch: resolvingWebhookFetch(),
+  guardedFetch: resolvingGuardedFetch(),
+  allowPrivateAddresses: config.ALLOW_PRIVATE_ADDRESSES === 'true',
   invoiceSeller: sellerFromConfig(config.INVOICE_SELLER),
   dadata: config.DADATA_API_KEY
     ? { apiKey: config.DADATA_API_KEY, apiRoot: config.DADATA_API_ROOT }
@@ -76,10 +83,7 @@ for (const [name, handler] of Object.entries(jobHandlers)) {
   jobs.register(name, (payload) => handler(payload, ports, settings));
 }
 
-const app = createApp(ports, settings, {
-  clientIp: (c) =>
-    forwardedClient(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), config.TRUST_PROXY),
-});
+const app = createApp(ports, settings, { clientIp: nodeClientIp(config.TRUST_PROXY) });
 app.use('/*', serveStatic({ root: webRoot }));
 app.get('*', serveStatic({ root: webRoot, path: 'index.html' }));
 

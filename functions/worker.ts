@@ -10,8 +10,8 @@ import {
   oauthClientsOf,
   type WorkerConfig,
 } from './config';
-import { directWebhookFetch } from './engine/actions/webhook-fetch';
 import type { AppEnv } from './http/env';
+import { directConnect, guardedFetchOver } from './outbound/guarded-fetch';
 import { sellerFromConfig } from './payments/invoice/seller-config';
 import type { AppSettings, Ports } from './ports';
 import { systemClock } from './ports/clock';
@@ -22,6 +22,7 @@ import { QStashJobs } from './ports/jobs-qstash';
 import { UpstashKv } from './ports/kv-upstash';
 import { llmFromConfig } from './ports/llm-from-config';
 import { HttpMail } from './ports/mail-http';
+import { InlineParser } from './ports/parser-inline';
 import { paymentsFromConfig } from './ports/payments-from-config';
 import { PartyKitRooms } from './ports/rooms-partykit';
 import { PartyKitStreams } from './ports/streams-partykit';
@@ -56,7 +57,7 @@ function buildIsolate(config: WorkerConfig, env: Bindings): Isolate {
     oauthClients: oauthClientsOf(config),
     notifyBotToken: config.TELEGRAM_NOTIFY_BOT_TOKEN || undefined,
     secretsKey: config.SECRETS_KEY,
-    webhookFetch: directWebhookFetch,
+    guardedFetch: guardedFetchOver(directConnect),
     invoiceSeller: sellerFromConfig(config.INVOICE_SELLER),
     dadata: config.DADATA_API_KEY
       ? { apiKey: config.DADATA_API_KEY, apiRoot: config.DADATA_API_ROOT }
@@ -82,6 +83,7 @@ function buildIsolate(config: WorkerConfig, env: Bindings): Isolate {
       // wrangler.toml binds the bucket as FILES.
       files: new R2Files(env.FILES as R2BucketLike),
       payments: paymentsFromConfig(config),
+      parser: new InlineParser(),
     },
     jobRoutes: jobsRoutes({ verify: qstashSignatureVerifier(receiver), runners }),
   };

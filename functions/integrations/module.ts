@@ -3,6 +3,7 @@ import type { ChannelSender } from '../channels/channel';
 import type { ActionRunner } from '../engine/actions/action-runner';
 import type { ChannelMessage } from '../engine/integration-inbound';
 import type { Turn } from '../engine/turn';
+import { checkOutboundUrl, type UrlRules } from '../outbound/url-guard';
 import type { AppSettings } from '../ports';
 import type { AccountContext, ServiceContext } from '../services/context';
 import type { CrmEntity, CrmField, CrmPipeline, CrmStaffMember, CrmTaskType } from '../shared/crm';
@@ -122,10 +123,10 @@ export interface IntegrationModule {
   /** A CRM's lists for the settings screens. */
   crm?: CrmLists;
   /**
-   * Systems connected by OAuth: the consent page to send the owner to; null while the server's
-   * OAuth application is not configured.
+   * Systems connected by OAuth: the consent page to send the owner to with `state` (single-use,
+   * issued per consent); null while the server's OAuth application is not configured.
    */
-  authorizeUrl?(settings: AppSettings, integration: Integration): string | null;
+  authorizeUrl?(settings: AppSettings, integration: Integration, state: string): string | null;
 }
 
 /** Where a module's webhooks arrive: the one inbound route (routes/webhooks). */
@@ -135,3 +136,40 @@ export const webhookUrl = (settings: AppSettings, integration: Pick<Integration,
 /** The module's API root: the configured one (a proxy, a test's fake), else the system's public one. */
 export const apiRootFor = (settings: AppSettings, type: IntegrationType, publicRoot: string) =>
   (settings.apiRoots?.[type] ?? publicRoot).replace(/\/+$/, '');
+
+/** What a module's API client calls its system with: `fetch` for a string URL. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Whether `url` is under the root the operator configured for the type (a proxy, a test's fake). */
+function underConfiguredRoot(settings: AppSettings, type: IntegrationType, url: string): boolean {
+  const configured = settings.apiRoots?.[type]?.replace(/\/+$/, '');
+  return (
+    configured !== undefined && url.startsWith(configured) && /^([/?#]|$)/.test(url.slice(configured.length))
+  );
+}
+
+const accountRules = (settings: AppSettings): UrlRules => ({
+  allowPrivate: settings.allowPrivateAddresses === true,
+  httpsOnly: true,
+});
+
+/**
+ * How a module calls its system. A root the operator configured (the type's API root variable: a
+ * proxy, a test's fake) is fetched directly; any other address — one an account gave us (its CRM's
+ * host, a portal's REST endpoint, a chat gateway its CRM named) — only through the one guarded fetch
+ * (functions/outbound/guarded-fetch.ts), over https, never to a private address or through a redirect.
+ */
+export function fetchFor(settings: AppSettings, type: IntegrationType): FetchLike {
+  return (input, init) =>
+    underConfiguredRoot(settings, type, input)
+      ? fetch(input, init)
+      : settings.guardedFetch(input, init, accountRules(settings));
+}
+
+/**
+ * Whether an address a module cannot fetch through `fetchFor` (a WebSocket it holds open) passes
+ * the same text check: the configured root, or an https address that is not private.
+ */
+export function accountAddressAllowed(settings: AppSettings, type: IntegrationType, url: string): boolean {
+  return underConfiguredRoot(settings, type, url) || checkOutboundUrl(url, accountRules(settings)).ok;
+}

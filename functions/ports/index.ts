@@ -1,5 +1,5 @@
 import type { IntegrationType } from '../../db/schema/integrations';
-import type { WebhookFetch } from '../engine/actions/webhook-fetch';
+import type { GuardedFetch } from '../outbound/guarded-fetch';
 import type { InvoiceSeller } from '../payments/invoice/document-parts';
 import type { Clock } from './clock';
 import type { Db } from './db';
@@ -8,6 +8,7 @@ import type { Jobs } from './jobs';
 import type { Kv } from './kv';
 import type { Llm } from './llm';
 import type { Mail } from './mail';
+import type { DocumentParser } from './parser';
 import type { Payments } from './payments';
 import type { Rooms } from './rooms';
 import type { Streams } from './streams';
@@ -25,6 +26,8 @@ export interface Ports {
   files: Files;
   /** Card payments: T-Bank for rub, Stripe for the others, or none configured. */
   payments: Payments;
+  /** Reads uploaded documents within limits: a worker thread in Node, in the isolate on Workers. */
+  parser: DocumentParser;
   /** Event streams held open for integrations that have no webhooks; absent where none are held. */
   streams?: Streams;
 }
@@ -36,10 +39,11 @@ export interface AppSettings {
   /** The product's public origin, e.g. https://app.example.com. */
   publicUrl: string;
   /**
-   * Whether bot webhooks may call loopback, private and link-local addresses. Off by default, so a
-   * bot cannot be used to reach the server's own network; tests and closed installations turn it on.
+   * Whether addresses an account controls (bot webhooks, CRM hosts, portals) may be loopback,
+   * private or link-local, on any port, over plain http (ALLOW_PRIVATE_ADDRESSES). Off by default, so
+   * an account cannot make the server reach its own network; tests and closed installations turn it on.
    */
-  allowPrivateWebhooks?: boolean;
+  allowPrivateAddresses?: boolean;
   /**
    * API roots of integrations by type (TELEGRAM_API_ROOT, WAZZUP_API_ROOT, ...: the catalogue's
    * apiRootVariable); a module uses the system's public one when unset (tests point them at fakes).
@@ -55,10 +59,10 @@ export interface AppSettings {
    */
   secretsKey: string;
   /**
-   * How bot webhooks reach their URL: resolving and pinning the checked address in Node, the
-   * platform's fetch on Workers (functions/engine/actions/webhook-fetch.ts).
+   * The one guarded fetch for every address an account controls: resolving and pinning the checked
+   * address in Node, the platform's fetch on Workers (functions/outbound/guarded-fetch.ts).
    */
-  webhookFetch: WebhookFetch;
+  guardedFetch: GuardedFetch;
   /** Our company on invoices and acts (INVOICE_SELLER); invoices are not offered without it. */
   invoiceSeller?: InvoiceSeller;
   /** The DaData key for requisites suggestions by INN and BIK; the form works without it. */

@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import { WebSocket } from 'ws';
 import { safeErrorText } from '../shared/safe-error';
 import {
@@ -27,6 +28,8 @@ export class LocalStreams implements Streams {
   constructor(
     private readonly forward: Forward,
     private readonly now: () => number = Date.now,
+    /** How socket names are resolved: the guarded lookup in `npm start` (the gateway's address is an account's). */
+    private readonly lookup?: LookupFunction,
   ) {}
 
   async hold(target: StreamTarget): Promise<void> {
@@ -71,7 +74,7 @@ export class LocalStreams implements Streams {
   }
 
   private open(target: StreamTarget): Held {
-    const socket = new WebSocket(target.url, { headers: target.headers });
+    const socket = new WebSocket(target.url, { headers: target.headers, lookup: this.lookup });
     const entry: Held = {
       fingerprint: streamFingerprint(target),
       socket,

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { respond } from '../../functions/engine/respond';
-import { type ResolveHost, resolvingWebhookFetch } from '../../functions/local-webhook-fetch';
+import { type ResolveHost, resolvingGuardedFetch } from '../../functions/outbound/guarded-fetch-node';
 import type { AppSettings } from '../../functions/ports';
 import { priceOf } from '../../functions/shared/models';
 import { dialogue, engineTestApp, historyOf, ownerWithBot, say } from './support/engine';
@@ -170,7 +170,7 @@ describe('engine: actions as tools', () => {
     const sent = await say(call, owner.token, owner.botId, 'Запишите меня');
     // The job as production settings would run it.
     await respond(
-      { ports: t.ports, settings: { ...t.settings, allowPrivateWebhooks: false } },
+      { ports: t.ports, settings: { ...t.settings, allowPrivateAddresses: false } },
       { chatId: sent.chat_id, upToMessageId: sent.message.id },
     );
     expect(received).toHaveLength(0);
@@ -223,8 +223,8 @@ describe('engine: actions as tools', () => {
     for (const addresses of [['127.0.0.1'], ['93.184.216.34', '10.0.0.1'], ['::ffff:7f00:1']]) {
       const dns = fakeResolver(addresses);
       const turn = await webhookTurn('http://crm.example.com/hook', {
-        allowPrivateWebhooks: false,
-        webhookFetch: resolvingWebhookFetch(dns.resolve),
+        allowPrivateAddresses: false,
+        guardedFetch: resolvingGuardedFetch(dns.resolve),
       });
       expect(dns.asked).toEqual(['crm.example.com']);
       expect(received).toHaveLength(0);
@@ -238,8 +238,8 @@ describe('engine: actions as tools', () => {
   it('refuses ports other than 80 and 443 before resolving anything', async () => {
     const dns = fakeResolver(['93.184.216.34']);
     const turn = await webhookTurn('http://crm.example.com:8080/hook', {
-      allowPrivateWebhooks: false,
-      webhookFetch: resolvingWebhookFetch(dns.resolve),
+      allowPrivateAddresses: false,
+      guardedFetch: resolvingGuardedFetch(dns.resolve),
     });
     expect(dns.asked).toEqual([]);
     expect(turn.toolAnswer).toEqual({ ok: false, error: 'The webhook was not called: port not allowed' });
@@ -253,8 +253,8 @@ describe('engine: actions as tools', () => {
     const dns = fakeResolver(['127.0.0.1'], ['10.255.255.1']);
     const port = new URL(hookUrl).port;
     const turn = await webhookTurn(`http://crm.example.test:${port}/hook?chat={{chat_id}}`, {
-      allowPrivateWebhooks: true,
-      webhookFetch: resolvingWebhookFetch(dns.resolve),
+      allowPrivateAddresses: true,
+      guardedFetch: resolvingGuardedFetch(dns.resolve),
     });
     expect(dns.asked).toEqual(['crm.example.test']);
     expect(received).toHaveLength(1);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Logger } from 'drizzle-orm/logger';
 import { createApp } from '../../functions/app';
 import { jobHandlers } from '../../functions/jobs';
-import { resolvingWebhookFetch } from '../../functions/local-webhook-fetch';
+import { resolvingGuardedFetch } from '../../functions/outbound/guarded-fetch-node';
 import type { AppSettings, Ports } from '../../functions/ports';
 import { ManualClock } from '../../functions/ports/clock-manual';
 import { openPgliteDb } from '../../functions/ports/db-pglite';
@@ -14,6 +14,8 @@ import { MemoryKv } from '../../functions/ports/kv-memory';
 import type { Llm } from '../../functions/ports/llm';
 import { UnconfiguredLlm } from '../../functions/ports/llm-unconfigured';
 import { CapturedMail } from '../../functions/ports/mail-captured';
+import type { DocumentParser } from '../../functions/ports/parser';
+import { ThreadParser } from '../../functions/ports/parser-thread';
 import { noPayments, type Payments } from '../../functions/ports/payments';
 import { LocalRooms } from '../../functions/ports/rooms-local';
 
@@ -22,12 +24,14 @@ export const TEST_SETTINGS: AppSettings = {
   publicUrl: 'http://127.0.0.1:8787',
   /** A fixed SECRETS_KEY (32 bytes, base64), so tests can open what the app sealed. */
   secretsKey: 'dGVzdC1zZWNyZXRzLWtleS0zMi1ieXRlcy1sb25nISE=',
-  webhookFetch: resolvingWebhookFetch(),
+  guardedFetch: resolvingGuardedFetch(),
 };
 
 export interface TestAppOptions {
   llm?: Llm;
   payments?: Payments;
+  /** Reads uploaded documents; worker threads with the default limits when omitted, as `npm start`. */
+  parser?: DocumentParser;
   /** An on-disk database folder (to restart over the same data); in memory when omitted. */
   dataDir?: string;
   clock?: ManualClock;
@@ -58,6 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     llm: options.llm ?? new UnconfiguredLlm(),
     files: new FolderFiles(await mkdtemp(join(tmpdir(), 'files-'))),
     payments: options.payments ?? noPayments,
+    parser: options.parser ?? new ThreadParser(),
   };
   for (const [name, handler] of Object.entries(jobHandlers)) {
     jobs.register(name, (payload) => handler(payload, ports, settings));

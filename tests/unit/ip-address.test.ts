@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIpAddress, isPublicAddress, parseIpv6 } from '../../functions/engine/actions/ip-address';
+import { isIpAddress, isPublicAddress, parseIpv6 } from '../../functions/outbound/ip-address';
 
 describe('webhook addresses: IPv4', () => {
   it('refuses every range that is not public', () => {

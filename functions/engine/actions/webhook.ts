@@ -1,9 +1,9 @@
+import { AddressRefused } from '../../outbound/guarded-fetch';
+import { checkOutboundUrl } from '../../outbound/url-guard';
 import type { BotAction } from '../../shared/schemas/bot-actions';
 import { fillPlaceholders, jsonEscape } from '../placeholders';
 import { placeholderValues, type ToolResult, type Turn, toolAnswer } from '../turn';
 import type { ActionRunner } from './action-runner';
-import { checkWebhookUrl } from './url-guard';
-import { WebhookRefused } from './webhook-fetch';
 
 export type WebhookAction = Extract<BotAction, { type: 'webhook' }>;
 
@@ -62,15 +62,14 @@ export async function runWebhook(turn: Turn, action: WebhookAction): Promise<Too
   const { method, headers } = action.settings;
   const record = (ok: boolean, detail: string) =>
     turn.actions.push({ name: action.name, type: 'webhook', ok, detail });
-  const allowPrivate = turn.ctx.settings.allowPrivateWebhooks === true;
+  const allowPrivate = turn.ctx.settings.allowPrivateAddresses === true;
   const refused = (reason: string) => {
     record(false, reason);
     return toolAnswer({ ok: false, error: `The webhook was not called: ${reason.replaceAll('_', ' ')}` });
   };
-  const target = checkWebhookUrl(
-    fillPlaceholders(action.settings.url, values, encodeURIComponent),
+  const target = checkOutboundUrl(fillPlaceholders(action.settings.url, values, encodeURIComponent), {
     allowPrivate,
-  );
+  });
   if (!target.ok) return refused(target.reason);
   const sent = new Headers();
   for (const header of headers) {
@@ -87,14 +86,12 @@ export async function runWebhook(turn: Turn, action: WebhookAction): Promise<Too
   }
   try {
     // The shape's fetch checks where the name leads and connects only there (url-guard.ts).
-    const response = await turn.ctx.settings.webhookFetch(
+    const response = await turn.ctx.settings.guardedFetch(
       target.url,
       {
         method,
         headers: sent,
         body,
-        // A redirect could lead to an address the check above would refuse.
-        redirect: 'manual',
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
       },
       { allowPrivate },
@@ -104,7 +101,7 @@ export async function runWebhook(turn: Turn, action: WebhookAction): Promise<Too
     record(ok, `HTTP ${response.status}`);
     return toolAnswer({ ok, status: response.status, answer });
   } catch (error) {
-    if (error instanceof WebhookRefused) return refused(error.reason);
+    if (error instanceof AddressRefused) return refused(error.reason);
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     const detail = timedOut ? 'timeout' : 'network error';
     record(false, detail);

@@ -1,4 +1,5 @@
 import { asRecord } from '../../shared/as-record';
+import type { FetchLike } from '../module';
 import { realSleep, withRateLimitRetries } from '../rate-limit-retry';
 import { waitForSlot } from '../throttle';
 
@@ -35,7 +36,8 @@ export interface AlfaClientOptions {
   token: string;
   /** Whose calls share the budget: the account. */
   throttleKey: string;
-  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** How the address is reached: `fetchFor` (module.ts), the guarded fetch for an account's address. */
+  fetch: FetchLike;
   sleep?: (ms: number) => Promise<void>;
   timeoutMs?: number;
 }
@@ -79,7 +81,7 @@ export async function alfaAnswer(response: Response): Promise<Record<string, unk
 }
 
 export function createAlfaClient(options: AlfaClientOptions) {
-  const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+  const send = options.fetch;
   const sleep = options.sleep ?? realSleep;
 
   async function postOnce(path: string, body: Record<string, unknown>) {

@@ -2,7 +2,7 @@ import type { Integration } from '../../../db/schema';
 import type { EngineContext } from '../../engine/context';
 import { alfaHostname } from '../../shared/alfacrm';
 import { openConnectionSecret } from '../connection-secrets';
-import { apiRootFor } from '../module';
+import { apiRootFor, type FetchLike, fetchFor } from '../module';
 import { type AlfaClient, AlfaError, alfaAnswer, createAlfaClient } from './client';
 
 /**
@@ -55,8 +55,8 @@ export async function alfaAccountOf(ctx: EngineContext, integration: Integration
 
 const sessions = new Map<string, Promise<{ token: string; until: number }>>();
 
-async function login(account: AlfaAccount, now: number) {
-  const response = await fetch(`${account.base}/v2api/auth/login`, {
+async function login(account: AlfaAccount, now: number, send: FetchLike) {
+  const response = await send(`${account.base}/v2api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ email: account.email, api_key: account.apiKey }),
@@ -68,14 +68,14 @@ async function login(account: AlfaAccount, now: number) {
 }
 
 /** A live token for the account: the kept one, else a new login shared by whoever asks meanwhile. */
-async function tokenOf(account: AlfaAccount, now: number, fresh: boolean): Promise<string> {
+async function tokenOf(account: AlfaAccount, now: number, fresh: boolean, send: FetchLike): Promise<string> {
   const key = [account.base, account.email, account.apiKey].join('\n');
   const kept = sessions.get(key);
   if (kept && !fresh) {
     const session = await kept.catch(() => null);
     if (session && session.until > now) return session.token;
   }
-  const started = login(account, now);
+  const started = login(account, now, send);
   sessions.set(key, started);
   started.catch(() => sessions.delete(key));
   return (await started).token;
@@ -89,18 +89,20 @@ export async function withAlfaApi<T>(
 ): Promise<T> {
   const account = await alfaAccountOf(ctx, integration);
   const now = ctx.ports.clock.now().getTime();
+  const send = fetchFor(ctx.settings, 'alfacrm');
   const clientOf = (token: string) =>
     createAlfaClient({
       base: account.base,
       branchId: account.branchId,
       token,
       throttleKey: `alfacrm:${account.hostname}`,
+      fetch: send,
     });
-  const token = await tokenOf(account, now, false);
+  const token = await tokenOf(account, now, false, send);
   try {
     return await work(clientOf(token));
   } catch (error) {
     if (!(error instanceof AlfaError) || error.status !== 401) throw error;
-    return work(clientOf(await tokenOf(account, now, true)));
+    return work(clientOf(await tokenOf(account, now, true, send)));
   }
 }

@@ -1,4 +1,5 @@
 import { asRecord } from '../../shared/as-record';
+import type { FetchLike } from '../module';
 import { realSleep, withRateLimitRetries } from '../rate-limit-retry';
 import { waitForSlot } from '../throttle';
 
@@ -47,7 +48,8 @@ export interface AmoClientOptions {
   accessToken: string;
   /** Whose requests share the 7-a-second budget: the account. */
   throttleKey: string;
-  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** How the address is reached: `fetchFor` (module.ts), the guarded fetch for an account's address. */
+  fetch: FetchLike;
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -93,7 +95,7 @@ export async function amoErrorOf(response: Response): Promise<AmoError> {
 
 export function createAmoClient(options: AmoClientOptions) {
   const base = options.base.replace(/\/+$/, '');
-  const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+  const send = options.fetch;
   const sleep = options.sleep ?? realSleep;
 
   async function callOnce<T>(method: string, path: string, body?: unknown): Promise<T | null> {

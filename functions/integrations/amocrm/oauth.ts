@@ -1,3 +1,4 @@
+import type { FetchLike } from '../module';
 import { amoErrorOf } from './client';
 
 /**
@@ -19,12 +20,11 @@ interface TokenRequest {
   client: { id: string; secret: string };
   redirectUri: string;
   now: Date;
-  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  fetch: FetchLike;
 }
 
 async function requestTokens(request: TokenRequest, grant: Record<string, string>): Promise<AmoTokens> {
-  const send = request.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
-  const response = await send(`${request.base.replace(/\/+$/, '')}/oauth2/access_token`, {
+  const response = await request.fetch(`${request.base.replace(/\/+$/, '')}/oauth2/access_token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({

@@ -1,6 +1,7 @@
 import type { Integration } from '../../../db/schema';
 import type { EngineContext } from '../../engine/context';
 import type { AmoType } from '../../shared/amocrm';
+import { fetchFor } from '../module';
 import { accessTokenOf, NotConnected, type TokenRefresher } from '../oauth-tokens';
 import { amoAccountBase, amoDomainOf, amoOAuthClient, amoRedirectUri } from './account';
 import { type AmoClient, AmoError, createAmoClient } from './client';
@@ -26,6 +27,7 @@ const amoRefresher: TokenRefresher = {
       client,
       redirectUri: amoRedirectUri(ctx.settings),
       now: ctx.ports.clock.now(),
+      fetch: fetchFor(ctx.settings, type),
     };
     try {
       return await refreshAmoTokens(request, refreshToken);
@@ -55,6 +57,7 @@ export async function withAmoApi<T>(
       base: amoAccountBase(ctx.settings, type, domain),
       accessToken: token,
       throttleKey: `${type}:${domain}`,
+      fetch: fetchFor(ctx.settings, type),
     });
   const first = await accessTokenOf(ctx, integration, amoRefresher);
   try {

@@ -1,4 +1,5 @@
 import { asRecord } from '../../shared/as-record';
+import type { FetchLike } from '../module';
 import { realSleep, withRateLimitRetries } from '../rate-limit-retry';
 
 /**
@@ -33,7 +34,8 @@ export interface BitrixClientOptions {
   /** The portal's REST root, `https://{domain}/rest/`. */
   endpoint: string;
   accessToken: string;
-  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** How the address is reached: `fetchFor` (module.ts), the guarded fetch for an account's address. */
+  fetch: FetchLike;
   sleep?: (ms: number) => Promise<void>;
   timeoutMs?: number;
 }
@@ -61,7 +63,7 @@ export async function bitrixAnswer(response: Response): Promise<Record<string, u
 }
 
 export function createBitrixClient(options: BitrixClientOptions) {
-  const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+  const send = options.fetch;
   const sleep = options.sleep ?? realSleep;
   const root = options.endpoint.endsWith('/') ? options.endpoint : `${options.endpoint}/`;
 

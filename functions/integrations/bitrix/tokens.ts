@@ -1,5 +1,6 @@
 import type { Integration } from '../../../db/schema';
 import type { EngineContext } from '../../engine/context';
+import { fetchFor } from '../module';
 import { accessTokenOf, NotConnected, type TokenRefresher } from '../oauth-tokens';
 import { type BitrixClient, BitrixError, createBitrixClient } from './client';
 import { refreshBitrixGrant } from './oauth';
@@ -33,7 +34,8 @@ export async function withBitrixApi<T>(
 ): Promise<T> {
   const endpoint = learnedText(integration, 'client_endpoint');
   if (!endpoint) throw new NotConnected('no portal address');
-  const clientOf = (token: string) => createBitrixClient({ endpoint, accessToken: token });
+  const clientOf = (token: string) =>
+    createBitrixClient({ endpoint, accessToken: token, fetch: fetchFor(ctx.settings, 'bitrix') });
   const first = await accessTokenOf(ctx, integration, bitrixRefresher);
   try {
     return await work(clientOf(first.token));

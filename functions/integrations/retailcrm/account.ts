@@ -5,7 +5,7 @@ import { hmacHex } from '../../shared/hmac-hex';
 import { retailSystemUrl } from '../../shared/retailcrm';
 import { timingSafeEqual } from '../../shared/same-secret';
 import { openConnectionSecret } from '../connection-secrets';
-import { apiRootFor } from '../module';
+import { apiRootFor, fetchFor } from '../module';
 import { createRetailClient, type RetailClient } from './client';
 
 /**
@@ -58,6 +58,7 @@ export async function withRetailApi<T>(
       apiKey: account.apiKey,
       throttleKey: `retailcrm:${account.systemUrl}`,
       site: retailText(integration, 'site') || undefined,
+      fetch: fetchFor(ctx.settings, 'retailcrm'),
     }),
   );
 }

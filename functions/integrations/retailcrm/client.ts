@@ -1,4 +1,5 @@
 import { asRecord } from '../../shared/as-record';
+import type { FetchLike } from '../module';
 import { realSleep, withRateLimitRetries } from '../rate-limit-retry';
 import { waitForSlot } from '../throttle';
 
@@ -27,7 +28,8 @@ export interface RetailClientOptions {
   throttleKey: string;
   /** The site orders are made and read on (`site` of order calls). */
   site?: string;
-  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** How the address is reached: `fetchFor` (module.ts), the guarded fetch for an account's address. */
+  fetch: FetchLike;
   sleep?: (ms: number) => Promise<void>;
   timeoutMs?: number;
 }
@@ -70,7 +72,7 @@ function formOf(fields: Record<string, unknown>): string {
 }
 
 export function createRetailClient(options: RetailClientOptions) {
-  const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+  const send = options.fetch;
   const sleep = options.sleep ?? realSleep;
 
   async function once(method: 'GET' | 'POST', path: string, query: string, body?: string) {

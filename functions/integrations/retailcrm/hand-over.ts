@@ -1,7 +1,7 @@
 import { openConnectionSecret } from '../connection-secrets';
 import { makeOnce } from '../external-effect';
 import { handOverNote } from '../hand-over-note';
-import type { IntegrationModule } from '../module';
+import { fetchFor, type IntegrationModule } from '../module';
 import { retailText, withRetailApi } from './account';
 import { retailDateTime, retailTaskOnce } from './actions';
 import { createMgClient } from './mg-client';
@@ -23,7 +23,9 @@ export const retailHandOver: NonNullable<IntegrationModule['handOver']> = async 
     if (token) {
       await makeOnce(turn.ctx, turn.account.id, `${call.key}:unassign`, {
         make: async () => {
-          await createMgClient({ endpoint, token }).unassign(dialogId);
+          await createMgClient({ endpoint, token, fetch: fetchFor(turn.ctx.settings, 'retailcrm') }).unassign(
+            dialogId,
+          );
           return { unassigned: true };
         },
       });

@@ -1,3 +1,5 @@
+import type { FetchLike } from '../module';
+
 /**
  * RetailCRM's chat gateway (MG) Bot API (reference/crm.md §3.3): `{endpoint}/api/bot/v1`, the bot's
  * token in `X-Bot-Token`, JSON both ways; refusals carry `{errors: [...]}`. The bot writes into a
@@ -17,12 +19,13 @@ export class MgError extends Error {
 export interface MgClientOptions {
   endpoint: string;
   token: string;
-  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** How the gateway is reached: `fetchFor` (module.ts), the guarded fetch for an address RetailCRM named. */
+  fetch: FetchLike;
   timeoutMs?: number;
 }
 
 export function createMgClient(options: MgClientOptions) {
-  const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+  const send = options.fetch;
   const root = `${options.endpoint.replace(/\/+$/, '')}/api/bot/v1`;
 
   async function call(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {

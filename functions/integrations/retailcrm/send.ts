@@ -1,6 +1,7 @@
 import { type ChannelSender, integrationOfChat } from '../../channels/channel';
 import { safeErrorText } from '../../shared/safe-error';
 import { openConnectionSecret } from '../connection-secrets';
+import { fetchFor } from '../module';
 import { retailText } from './account';
 import { createMgClient } from './mg-client';
 
@@ -22,7 +23,10 @@ export const retailSender: ChannelSender = {
     try {
       const token = await openConnectionSecret(ctx.settings.secretsKey, integration, 'mg_token');
       if (!token) throw new Error('no chat bot token');
-      await createMgClient({ endpoint, token }).sendText(chatId, message.text);
+      await createMgClient({ endpoint, token, fetch: fetchFor(ctx.settings, 'retailcrm') }).sendText(
+        chatId,
+        message.text,
+      );
     } catch (error) {
       console.error(`retailcrm chat ${chat.id}: not sent: ${safeErrorText(error)}`);
     }

@@ -4,6 +4,7 @@ import type { AppSettings, Ports } from '../../ports';
 import type { StreamTarget } from '../../ports/streams';
 import { safeErrorText } from '../../shared/safe-error';
 import { openConnectionSecret } from '../connection-secrets';
+import { accountAddressAllowed } from '../module';
 import { retailText } from './account';
 
 /**
@@ -29,6 +30,10 @@ export async function mgStreamTargets(ports: Ports, settings: AppSettings): Prom
   for (const row of rows) {
     const endpoint = retailText(row, 'mg_endpoint');
     if (!endpoint) continue;
+    if (!accountAddressAllowed(settings, 'retailcrm', endpoint)) {
+      console.warn(`retailcrm ${row.id}: its chat gateway's address is not one we may call; not held`);
+      continue;
+    }
     try {
       const token = await openConnectionSecret(settings.secretsKey, row, 'mg_token');
       const secret = await openConnectionSecret(settings.secretsKey, row, 'webhook_secret');

@@ -1,8 +1,10 @@
 import { integrations } from '../../../db/schema';
 import { translate } from '../../i18n/translate';
 import { sealConnectionData } from '../../integrations/connection-secrets';
+import type { ConnectorResult } from '../../integrations/module';
 import { moduleFor } from '../../integrations/registry';
 import { AppError } from '../../shared/app-error';
+import { safeErrorText } from '../../shared/safe-error';
 import { needsPlace } from '../billing/subscription-suggestion';
 import type { AccountContext } from '../context';
 import { CONNECTED_AT, type IntegrationView, integrationPageView, isConnected } from './integration-view';
@@ -24,7 +26,11 @@ export async function connectIntegration(
     const place = await needsPlace(db, ctx.account, row.type, clock.now(), row.id, ctx.lang);
     if (place) throw place;
   }
-  const result = await connector.connect(row, ctx);
+  // A system that cannot be reached (refused address, network, timeout) is a failed connection, not a 500.
+  const result = await connector.connect(row, ctx).catch((error: unknown): ConnectorResult => {
+    if (error instanceof AppError) throw error;
+    return { ok: false, reason: safeErrorText(error) };
+  });
   if (!result.ok) {
     console.warn(`integration ${row.id} (${row.type}): connecting failed: ${result.reason}`);
     throw new AppError('integration_connect_failed');

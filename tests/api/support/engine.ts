@@ -24,7 +24,7 @@ export function engineTestApp(options: TestAppOptions = {}) {
     engine.t = await createTestApp({
       llm: fakeLlm(engine.fake),
       ...options,
-      settings: { allowPrivateWebhooks: true, ...options.settings },
+      settings: { allowPrivateAddresses: true, ...options.settings },
     });
     engine.call = apiClient(engine.t);
     engine.ctx = { ports: engine.t.ports, settings: engine.t.settings };

@@ -1,21 +1,22 @@
 import { isIpAddress, isPublicAddress } from './ip-address';
 
 /**
- * Which URLs a bot's webhook may call, read from the URL alone. Without `allowPrivate`: only http(s)
+ * Which URLs we may call for an account (a bot's webhook, its CRM's address, a portal's endpoint),
+ * read from the URL alone. Without `allowPrivate`: only http(s)
  * on ports 80 and 443, no address that is not public (in every spelling the URL parser normalises:
  * `2130706433`, `0x7f.1`, `[::ffff:7f00:1]`), and no host name that only means something inside a
  * network (`localhost.`, `printer.local`, a name without a dot). Where the runtime can resolve names
- * (Node), the webhook fetch then checks every address the name resolves to and connects to the
- * checked one (functions/local-webhook-fetch.ts); Workers cannot, and Cloudflare itself blocks
- * fetches into private networks there.
+ * (Node), the guarded fetch then checks every address the name resolves to and connects to the
+ * checked one (guarded-fetch-node.ts); Workers cannot, and Cloudflare itself blocks fetches into
+ * private networks there.
  */
 
-export type UrlRefusal = 'invalid_url' | 'private_address' | 'port_not_allowed';
+export type UrlRefusal = 'invalid_url' | 'private_address' | 'port_not_allowed' | 'not_https';
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: UrlRefusal };
 
-/** The ports a webhook may use unless the installation allows private webhooks. */
-export const WEBHOOK_PORTS: readonly string[] = ['', '80', '443'];
+/** The ports an account's address may use unless the installation allows private addresses. */
+export const PUBLIC_PORTS: readonly string[] = ['', '80', '443'];
 
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa)$/i;
 
@@ -29,7 +30,14 @@ export function publicHost(host: string): boolean {
   return name.includes('.') && !LOCAL_NAME.test(name);
 }
 
-export function checkWebhookUrl(raw: string, allowPrivate: boolean): UrlCheck {
+export interface UrlRules {
+  /** The installation allows loopback, private addresses, any port and plain http (tests, closed networks). */
+  allowPrivate: boolean;
+  /** The system behind the address speaks only https (a CRM), so plain http is refused. */
+  httpsOnly?: boolean;
+}
+
+export function checkOutboundUrl(raw: string, { allowPrivate, httpsOnly = false }: UrlRules): UrlCheck {
   let url: URL;
   try {
     url = new URL(raw);
@@ -44,7 +52,8 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): UrlCheck {
   )
     return { ok: false, reason: 'invalid_url' };
   if (allowPrivate) return { ok: true, url };
+  if (httpsOnly && url.protocol !== 'https:') return { ok: false, reason: 'not_https' };
   if (!publicHost(url.hostname)) return { ok: false, reason: 'private_address' };
-  if (!WEBHOOK_PORTS.includes(url.port)) return { ok: false, reason: 'port_not_allowed' };
+  if (!PUBLIC_PORTS.includes(url.port)) return { ok: false, reason: 'port_not_allowed' };
   return { ok: true, url };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl } from '../../functions/engine/actions/url-guard';
+import { checkOutboundUrl } from '../../functions/outbound/url-guard';
 
 const reason = (url: string, allowPrivate = false) => {
-  const check = checkWebhookUrl(url, allowPrivate);
+  const check = checkOutboundUrl(url, { allowPrivate });
   return check.ok ? 'ok' : check.reason;
 };
 
