@@ -5,6 +5,8 @@ import {
   type StreamHoldCommand,
   streamFingerprint,
 } from '../ports/streams';
+import { openSecret, type SealedSecret, sealSecret } from '../secrets/secret-box';
+import { parseSecretsKey } from '../secrets/secrets-key';
 import { sameSecret } from '../shared/same-secret';
 
 /**
@@ -12,14 +14,18 @@ import { sameSecret } from '../shared/same-secret';
  * shared secret; the room opens the WebSocket (a fetch with `Upgrade`, so the token header goes
  * along), posts each frame in order to the app's inbound address, and checks every minute that the
  * socket is open, reopening it if it dropped. It lets go of itself when the app answers 401 or 404,
- * or when the API has not asked for it for a while.
+ * or when the API has not asked for it for a while. The target carries the system's token and the
+ * stream secret: room storage keeps it sealed under SECRETS_KEY (the PartyKit project's variable, the
+ * same key as the API's), like every credential at rest.
  */
 
 type Target = StreamHoldCommand['target'];
 interface Stored {
-  target: Target;
+  target: SealedSecret;
   heldAt: number;
 }
+
+const TARGET_LABEL = 'party.streams.target';
 
 const KEY = 'stream';
 const CHECK_MS = 60_000;
@@ -29,6 +35,11 @@ const json = (status: number, message: string, code: string) => Response.json({ 
 const configuredSecret = (env: Record<string, unknown>): string | undefined => {
   const secret = env.PARTYKIT_SECRET;
   return typeof secret === 'string' && secret.length >= 32 ? secret : undefined;
+};
+
+const configuredKey = (env: Record<string, unknown>): string | undefined => {
+  const key = env.SECRETS_KEY;
+  return typeof key === 'string' && parseSecretsKey(key) ? key : undefined;
 };
 
 function isHoldCommand(value: unknown): value is StreamHoldCommand {
@@ -63,6 +74,8 @@ export default class StreamRoom implements Party.Server {
     if (request.method !== 'POST') return json(405, 'Only POST holds a stream', 'method_not_allowed');
     const secret = configuredSecret(this.room.env);
     if (!secret) return json(500, 'PARTYKIT_SECRET is not configured', 'internal_error');
+    const key = configuredKey(this.room.env);
+    if (!key) return json(500, 'SECRETS_KEY is not configured', 'internal_error');
     if (!(await sameSecret(request.headers.get('authorization') ?? '', `Bearer ${secret}`))) {
       return json(401, 'Unauthorized', 'unauthorized');
     }
@@ -75,7 +88,8 @@ export default class StreamRoom implements Party.Server {
     if (!isHoldCommand(body) || body.target.key !== this.room.id) {
       return json(400, 'Not a stream to hold', 'bad_request');
     }
-    await this.room.storage.put<Stored>(KEY, { target: body.target, heldAt: Date.now() });
+    const sealed = await sealSecret(key, TARGET_LABEL, JSON.stringify(body.target));
+    await this.room.storage.put<Stored>(KEY, { target: sealed, heldAt: Date.now() });
     await this.ensure(body.target);
     if ((await this.room.storage.getAlarm()) === null)
       await this.room.storage.setAlarm(Date.now() + CHECK_MS);
@@ -86,8 +100,21 @@ export default class StreamRoom implements Party.Server {
     const stored = await this.room.storage.get<Stored>(KEY);
     if (!stored) return this.release();
     if (Date.now() - stored.heldAt > STREAM_IDLE_MS) return this.release();
-    await this.ensure(stored.target);
+    const target = await this.storedTarget(stored);
+    // Stored in clear by an older room, or under another key: the API holds it again within minutes.
+    if (!target) return this.release();
+    await this.ensure(target);
     await this.room.storage.setAlarm(Date.now() + CHECK_MS);
+  }
+
+  private async storedTarget(stored: Stored): Promise<Target | null> {
+    const key = configuredKey(this.room.env);
+    if (!key) return null;
+    try {
+      return JSON.parse(await openSecret(key, TARGET_LABEL, stored.target)) as Target;
+    } catch {
+      return null;
+    }
   }
 
   private async ensure(target: Target): Promise<void> {

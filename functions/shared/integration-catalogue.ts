@@ -89,18 +89,20 @@ type Entry = Omit<IntegrationDescriptor, 'type' | 'nameId' | 'fields' | 'built'>
 };
 
 /**
- * amoCRM and Kommo (one module, two hosts): the account's domain and the authorisation code the
- * consent page gave the browser arrive from the owner; connecting spends the code for the token pair.
+ * amoCRM and Kommo (one module, two hosts): the authorisation code and the account's domain arrive
+ * only through the server, never as the owner's fields: a consent the owner started here (its
+ * single-use state) writes them, or a market install's sealed ticket the owner confirms brings them;
+ * connecting spends the code for the token pair.
  */
 const amoEntry = (label: string, variablePrefix: string): Entry => ({
   kind: 'data_source',
   label,
   answers: true,
   fields: fields({
-    settings: ['referer', 'salesbot_id', 'selection'],
-    identity: ['referer'],
-    credentials: ['code'],
+    settings: ['salesbot_id', 'selection'],
+    credentials: ['install'],
     learned: [
+      'referer',
       'account_id',
       'account_name',
       'account_subdomain',
@@ -108,7 +110,7 @@ const amoEntry = (label: string, variablePrefix: string): Entry => ({
       'reply_field_name',
       'token_expires_at',
     ],
-    serverSecrets: ['access_token', 'refresh_token', 'webhook_secret'],
+    serverSecrets: ['code', 'access_token', 'refresh_token', 'webhook_secret'],
   }),
   settings: { schema: amoSettingsSchema },
   apiRootVariable: `${variablePrefix}_API_ROOT`,
@@ -199,8 +201,8 @@ const ENTRIES: Record<IntegrationType, Entry> = {
     answers: true,
     fields: fields({
       settings: ['system_url'],
-      identity: ['system_url'],
-      credentials: ['api_key', 'token'],
+      identity: ['system_url', 'install'],
+      credentials: ['api_key', 'token', 'install'],
       learned: ['site', 'site_name', 'mg_endpoint'],
       serverSecrets: ['mg_token', 'webhook_secret'],
     }),

@@ -112,11 +112,19 @@ describe('amoCRM: connecting by OAuth', () => {
       expect(stored).not.toContain(token);
     expect(row?.connectionData).not.toHaveProperty('code');
 
-    // The integrations screen sends the owner to the consent page with the integration as the state.
+    // The integrations screen sends the owner to the consent page with a fresh random state each time.
     const list = await app.call('GET', '/api/integrations', { token: c.owner.token });
-    expect(list.json[0].authorize_url).toBe(
-      `${amo.url}/oauth?client_id=${amo.clientId}&state=${c.integrationId}&mode=post_message`,
-    );
+    expect(list.json[0]).toMatchObject({ consent_page: true, configured: true });
+    const consent = await app.call('POST', `/api/integrations/${c.integrationId}/consent`, {
+      token: c.owner.token,
+    });
+    const url = new URL(consent.json.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${amo.url}/oauth`);
+    expect(url.searchParams.get('client_id')).toBe(amo.clientId);
+    const state = url.searchParams.get('state') ?? '';
+    expect(state).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(state).not.toContain(c.integrationId);
+    expect(await bed.consentState(c.owner.token, c.integrationId)).not.toBe(state);
   });
 
   it('a second owner connecting finds the reply field made already', async () => {
@@ -141,19 +149,22 @@ describe('amoCRM: connecting by OAuth', () => {
     expect(spent.json).toEqual({ code: 'integration_connect_failed', message: CONNECT_FAILED });
 
     const before = amo.requests.length;
-    const foreign = await bed.addAmo(owner.token, amo.issueCode(), 'attacker.example.com');
-    const refused = await app.call('POST', `/api/integrations/connect/${foreign}`, { token: owner.token });
-    expect(refused.json.message).toBe(CONNECT_FAILED);
+    const foreign = await app.call('POST', '/api/webhooks/amo/install', {
+      body: { code: amo.issueCode(), referer: 'attacker.example.com' },
+    });
+    expect(foreign.status).toBe(400);
     expect(amo.requests.length).toBe(before);
   });
 
   it('connects Kommo the same way on its own host, and refuses an amoCRM domain for it', async () => {
     const owner = await signedInUser(app.t);
-    const add = (referer: string) =>
-      app.call('POST', '/api/integrations', {
+    const add = async (referer: string) => {
+      const { ticket } = await bed.installTicket({ code: kommo.issueCode(), referer });
+      return app.call('POST', '/api/integrations', {
         token: owner.token,
-        body: { type: 'kommo', connection_data: { code: kommo.issueCode(), referer } },
+        body: { type: 'kommo', connection_data: { install: ticket } },
       });
+    };
     const id = (await add(kommo.referer)).json.id as string;
     const connected = await app.call('POST', `/api/integrations/connect/${id}`, { token: owner.token });
     expect(connected.json).toMatchObject({
@@ -163,10 +174,8 @@ describe('amoCRM: connecting by OAuth', () => {
     expect(kommo.webhooks.map((hook) => hook.destination)).toEqual([
       expect.stringContaining(`/api/webhooks/kommo/${id}?secret=`),
     ]);
-    const list = await app.call('GET', '/api/integrations', { token: owner.token });
-    expect(list.json[0].authorize_url).toMatch(
-      new RegExp(`^${kommo.url}/oauth\\?client_id=kommo-client&state=${id}`),
-    );
+    const consent = await app.call('POST', `/api/integrations/${id}/consent`, { token: owner.token });
+    expect(consent.json.url).toMatch(new RegExp(`^${kommo.url}/oauth\\?client_id=kommo-client&state=`));
     const wrongHost = (await add(amo.referer)).json.id as string;
     const refused = await app.call('POST', `/api/integrations/connect/${wrongHost}`, { token: owner.token });
     expect(refused.json.message).toBe(CONNECT_FAILED);
@@ -179,12 +188,144 @@ describe('amoCRM: connecting by OAuth', () => {
     app.t.settings.oauthClients = {};
     try {
       const view = await app.call('GET', `/api/integrations/${id}`, { token: owner.token });
-      expect(view.json.authorize_url).toBeNull();
+      expect(view.json).toMatchObject({ consent_page: true, configured: false });
+      const consent = await app.call('POST', `/api/integrations/${id}/consent`, { token: owner.token });
+      expect(consent.status).toBe(409);
       const connect = await app.call('POST', `/api/integrations/connect/${id}`, { token: owner.token });
       expect(connect.json.message).toBe(CONNECT_FAILED);
     } finally {
       app.t.settings.oauthClients = clients;
     }
+  });
+});
+
+describe('amoCRM: installs that cannot be forged', () => {
+  const tokenRequests = () => amo.requests.filter((one) => one.path === '/oauth2/access_token').length;
+  const INSTALL_INVALID =
+    'Ссылка подключения не подходит: она устарела, уже использована или начата в другом аккаунте. Начните подключение заново';
+
+  it("finishes a consent only for the account that started it, once; another account's, a spent or an unknown state makes nothing", async () => {
+    const victim = await signedInUser(app.t);
+    const attacker = await signedInUser(app.t);
+    const attackerIntegration = (
+      await app.call('POST', '/api/integrations', { token: attacker.token, body: { type: 'amocrm' } })
+    ).json.id as string;
+    const attackerState = await bed.consentState(attacker.token, attackerIntegration);
+    const before = tokenRequests();
+
+    // The attacker's consent (their code, their state) opened by the victim: refused, nothing made.
+    const foreign = await bed.finishConsent(victim.token, attackerState);
+    expect(foreign.status).toBe(404);
+    expect(foreign.json).toEqual({ code: 'not_found', message: INSTALL_INVALID });
+    // A state that was never issued, and the integration's id (the state before this fix).
+    for (const state of ['never-issued-state', attackerIntegration]) {
+      const unknown = await bed.finishConsent(victim.token, state);
+      expect(unknown.status).toBe(422);
+      expect(unknown.json.message).toBe(INSTALL_INVALID);
+    }
+    expect((await app.call('GET', '/api/integrations', { token: victim.token })).json).toEqual([]);
+    expect(tokenRequests()).toBe(before);
+
+    // The attacker's own account finishes it once; the state is spent after.
+    const finished = await bed.finishConsent(attacker.token, attackerState);
+    expect(finished.status, JSON.stringify(finished.json)).toBe(200);
+    expect(finished.json).toMatchObject({ id: attackerIntegration, connected: true });
+    const spent = await bed.finishConsent(attacker.token, attackerState);
+    expect(spent.status).toBe(422);
+    expect(spent.json.message).toBe(INSTALL_INVALID);
+    expect(tokenRequests()).toBe(before + 1);
+  });
+
+  it('a state expires with the consent', async () => {
+    const owner = await signedInUser(app.t);
+    const id = (await app.call('POST', '/api/integrations', { token: owner.token, body: { type: 'amocrm' } }))
+      .json.id as string;
+    const state = await bed.consentState(owner.token, id);
+    app.t.clock.advance(46 * 60_000);
+    const late = await bed.finishConsent(owner.token, state);
+    expect(late.status).toBe(422);
+  });
+
+  it('a code without our state (the amoCRM market) is not finished: it waits sealed for the owner to confirm', async () => {
+    const owner = await signedInUser(app.t);
+    const before = tokenRequests();
+    const code = amo.issueCode();
+    const install = await bed.installTicket({ code, referer: amo.referer, platform: '1' });
+    expect(install).toMatchObject({ type: 'amocrm', account: amo.referer, consent: false });
+    // The code travels sealed, and a ticket without a state cannot be finished as a consent.
+    expect(install.ticket).not.toContain(code);
+    expect(Buffer.from(install.ticket, 'base64url').toString()).not.toContain(code);
+    const finish = await app.call('POST', '/api/integrations/amo/finish', {
+      token: owner.token,
+      body: { ticket: install.ticket },
+    });
+    expect(finish.status).toBe(422);
+    expect((await app.call('GET', '/api/integrations', { token: owner.token })).json).toEqual([]);
+    expect(tokenRequests()).toBe(before);
+
+    // The owner confirms on screen: the integration is made with the ticket and connected.
+    const created = await app.call('POST', '/api/integrations', {
+      token: owner.token,
+      body: { type: 'amocrm', connection_data: { install: install.ticket } },
+    });
+    const connected = await app.call('POST', `/api/integrations/connect/${created.json.id}`, {
+      token: owner.token,
+    });
+    expect(connected.json).toMatchObject({ connected: true, integration_account_id: amo.referer });
+    const [row] = await app.t.db.select().from(integrations).where(eq(integrations.id, created.json.id));
+    expect(row?.connectionData).not.toHaveProperty('install');
+    expect(row?.connectionData).not.toHaveProperty('code');
+
+    // An altered ticket, and one that outlived the code's 20 minutes, open to nothing.
+    const stale = await bed.installTicket({ code: amo.issueCode(), referer: amo.referer });
+    for (const ticket of [`${stale.ticket.slice(0, -4)}AAAA`, stale.ticket]) {
+      if (ticket === stale.ticket) app.t.clock.advance(21 * 60_000);
+      const made = await app.call('POST', '/api/integrations', {
+        token: owner.token,
+        body: { type: 'amocrm', connection_data: { install: ticket } },
+      });
+      const refused = await app.call('POST', `/api/integrations/connect/${made.json.id}`, {
+        token: owner.token,
+      });
+      expect(refused.json).toEqual({ code: 'integration_connect_failed', message: CONNECT_FAILED });
+    }
+    expect(tokenRequests()).toBe(before + 1);
+  });
+
+  it('takes no code or account domain from the client, and no consent ticket as an install', async () => {
+    const owner = await signedInUser(app.t);
+    const before = tokenRequests();
+    const raw = await app.call('POST', '/api/integrations', {
+      token: owner.token,
+      body: { type: 'amocrm', connection_data: { code: amo.issueCode(), referer: amo.referer } },
+    });
+    expect(raw.status).toBe(201);
+    expect(raw.json.connection_data).toEqual({});
+    const refused = await app.call('POST', `/api/integrations/connect/${raw.json.id}`, {
+      token: owner.token,
+    });
+    expect(refused.status).toBe(422);
+
+    // A consent's ticket (it carries a state) does not pass as a confirmed install.
+    const other = (
+      await app.call('POST', '/api/integrations', { token: owner.token, body: { type: 'amocrm' } })
+    ).json.id as string;
+    const state = await bed.consentState(owner.token, other);
+    const { ticket, consent } = await bed.installTicket({
+      code: amo.issueCode(),
+      referer: amo.referer,
+      state,
+    });
+    expect(consent).toBe(true);
+    const made = await app.call('POST', '/api/integrations', {
+      token: owner.token,
+      body: { type: 'amocrm', connection_data: { install: ticket } },
+    });
+    const notInstall = await app.call('POST', `/api/integrations/connect/${made.json.id}`, {
+      token: owner.token,
+    });
+    expect(notInstall.status).toBe(422);
+    expect(tokenRequests()).toBe(before);
   });
 });
 
@@ -391,6 +532,121 @@ describe('amoCRM: the bot acts on the deal', () => {
     });
   });
 
+  it('writes the standard fields: the lead’s name, budget and responsible user, the contact’s name', async () => {
+    const c = await bed.connectedOwner();
+    const field = (type: string, name: string, fieldId: string, value: string) => ({
+      name,
+      description: name,
+      goal_prompt: 'Когда клиент записался',
+      type,
+      settings: { integration_id: c.integrationId, field: fieldId, value },
+    });
+    await createWorkingBot(app.call, c.owner.token, {
+      conditions: { channels: [c.integrationId] },
+      process_scheme: 'instant',
+      actions_enable: true,
+      actions: [
+        field('change_lead_field', 'Бюджет', 'price', '4 200 ₽'),
+        field('change_lead_field', 'Название', 'name', 'Окрашивание: Ирина'),
+        field('change_lead_field', 'Менеджер', 'responsible_user_id', 'Анна Менеджер'),
+        field('change_contact_field', 'Клиент', 'name', 'Ирина Петрова'),
+        field('change_lead_field', 'Бюджет с копейками', 'price', '4200.50'),
+        field('change_lead_field', 'Чужой менеджер', 'responsible_user_id', 'Пётр'),
+      ],
+    });
+    const lead = amo.addLead();
+    const patchesBefore = amo.leadHistory.filter((entry) => entry.leadId === lead.id).length;
+    llm.queue(
+      {
+        kind: 'tool_calls',
+        calls: [1, 2, 3, 4, 5, 6].map((n) => ({
+          name: n === 4 ? `change_contact_field_${n}` : `change_lead_field_${n}`,
+          arguments: {},
+        })),
+      },
+      { kind: 'text', text: 'Записала вас' },
+    );
+    await amo.sendCustomerMessage({ leadId: lead.id, text: 'Запишите на окрашивание' });
+    await answersSent();
+    expect(amo.leads.get(lead.id)).toMatchObject({
+      price: 4200,
+      name: 'Окрашивание: Ирина',
+      responsible_user_id: 11001,
+    });
+    const contactId = amo.leads.get(lead.id)?._embedded.contacts[0]?.id ?? 0;
+    expect(amo.contacts.get(contactId)?.name).toBe('Ирина Петрова');
+    // The refused two asked amoCRM nothing: three PATCHes of the lead, and the model read why.
+    const changes = amo.leadHistory
+      .filter((entry) => entry.leadId === lead.id)
+      .slice(patchesBefore)
+      .map((entry) => entry.change)
+      .filter((change) => !('custom_fields_values' in change));
+    expect(changes).toEqual([
+      { price: 4200 },
+      { name: 'Окрашивание: Ирина' },
+      { responsible_user_id: 11001 },
+    ]);
+    const tools = ((llm.bodies[1]?.messages ?? []) as { role: string; content: string }[])
+      .filter((message) => message.role === 'tool')
+      .map((message) => JSON.parse(message.content));
+    expect(tools.slice(4)).toEqual([
+      { ok: false, error: '«Budget» takes a whole number of money, not «4200.50»' },
+      { ok: false, error: 'no user «Пётр»; users: Анна Менеджер, Олег Администратор' },
+    ]);
+
+    // amoCRM itself refuses a budget that is not a whole number, and a user it does not have.
+    const [row] = await app.t.db.select().from(integrations).where(eq(integrations.id, c.integrationId));
+    if (!row) throw new Error('no integration');
+    for (const body of [{ price: '4200' }, { price: 4200.5 }, { responsible_user_id: 999 }]) {
+      const refused = await withAmoApi({ ports: app.t.ports, settings: app.t.settings }, row, (api) =>
+        api.patch(`/api/v4/leads/${lead.id}`, body).then(
+          () => 200,
+          (error: { status?: number }) => error.status,
+        ),
+      );
+      expect(refused, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('lists the standard fields before the custom ones, the responsible user chosen from the staff', async () => {
+    const c = await bed.connectedOwner();
+    const fieldsOf = async (entity: string) =>
+      (
+        await app.call('GET', `/api/integrations/${c.integrationId}/crm/fields?entity=${entity}`, {
+          token: c.owner.token,
+        })
+      ).json.fields as { id: string; name: string; type: string; options: unknown }[];
+    const lead = await fieldsOf('lead');
+    expect(lead.slice(0, 3)).toEqual([
+      { id: 'name', name: 'Название сделки', type: 'text', options: null },
+      { id: 'price', name: 'Бюджет', type: 'price', options: null },
+      {
+        id: 'responsible_user_id',
+        name: 'Ответственный',
+        type: 'user',
+        options: [
+          { id: '11001', value: 'Анна Менеджер' },
+          { id: '11002', value: 'Олег Администратор' },
+        ],
+      },
+    ]);
+    expect(lead).toContainEqual(expect.objectContaining({ id: '503', name: 'Услуга' }));
+    expect((await fieldsOf('contact'))[0]).toEqual({
+      id: 'name',
+      name: 'Имя контакта',
+      type: 'text',
+      options: null,
+    });
+    expect((await fieldsOf('company'))[0]).toMatchObject({ id: 'name', name: 'Название компании' });
+    amo.usersForbidden = true;
+    try {
+      // Without an administrator's grant the fields still list; the responsible user is then named.
+      expect((await fieldsOf('lead'))[2]).toMatchObject({ id: 'responsible_user_id', options: null });
+    } finally {
+      amo.usersForbidden = false;
+    }
+  });
+
   it('gives a Check dialogue a deal of its own and moves it', async () => {
     const booked = amo.pipelines[0]?._embedded.statuses.find((status) => status.name === 'Записан');
     if (!booked) throw new Error('no status Записан');
@@ -564,6 +820,7 @@ describe('amoCRM: the owner turns the integration off there', () => {
     expect(await amo.disconnect(hook)).toBe(200);
     const view = await app.call('GET', `/api/integrations/${c.integrationId}`, { token: c.owner.token });
     expect(view.json).toMatchObject({ connected: false, integration_account_id: null });
-    expect(view.json.connection_data).toMatchObject({ referer: amo.referer, salesbot_id: '4242' });
+    // The owner's settings stay; the account comes again with the next consent.
+    expect(view.json.connection_data).toEqual({ salesbot_id: '4242' });
   });
 });

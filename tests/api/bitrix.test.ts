@@ -4,6 +4,7 @@ import { chats, integrations } from '../../db/schema';
 import { type FakeBitrix, phpForm, startFakeBitrix } from '../fakes/bitrix';
 import { SERVICE_FIELD } from '../fakes/bitrix-data';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
+import { bitrixInstall } from './support/bitrix';
 import { signedInUser } from './support/client';
 import { createWorkingBot, fakeLlm, LLM_KEY } from './support/engine';
 import { listeningTestApp } from './support/listening-app';
@@ -42,19 +43,8 @@ beforeEach(() => {
 });
 
 /** Bitrix24 POSTs the install; the page's link carries the ticket. */
-async function install(form = portal.installForm()) {
-  const response = await fetch(
-    `${app.origin}/api/webhooks/bitrix/install?${new URLSearchParams(form.query)}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form.body).toString(),
-    },
-  );
-  const html = await response.text();
-  const href = /href="([^"]+)"[^>]*data-testid="bitrix-open"/.exec(html)?.[1]?.replace(/&#38;/g, '&');
-  return { response, html, link: href ? new URL(href) : null };
-}
+const install = (form = portal.installForm()) =>
+  bitrixInstall((path, init) => fetch(`${app.origin}${path}`, init), form);
 
 async function ticket() {
   const { link } = await install();
@@ -106,6 +96,30 @@ const sentTo = (chatId: number) =>
   portal.botMessages.filter((one) => one.DIALOG_ID === `chat${chatId}`).map((one) => one.MESSAGE);
 
 describe('Bitrix24: installing and connecting', () => {
+  it("takes the portal from the OAuth server's grant, not from the unauthenticated install POST", async () => {
+    const owner = await signedInUser(app.t);
+    const form = portal.installForm();
+    // An install POST naming someone else's portal, carrying this portal's tokens.
+    const forged = await install({ ...form, query: { ...form.query, DOMAIN: 'victim.bitrix24.ru' } });
+    const id = await addBitrix(owner.token, forged.link?.searchParams.get('install') ?? '');
+    const connected = await app.call('POST', `/api/integrations/connect/${id}`, { token: owner.token });
+    expect(connected.status, JSON.stringify(connected.json)).toBe(200);
+    const granted = new URL(portal.url).host;
+    expect(connected.json).toMatchObject({ integration_account_id: granted });
+    expect(connected.json.connection_data).toMatchObject({ domain: granted, portal_host: granted });
+    expect(JSON.stringify(connected.json)).not.toContain('victim.bitrix24.ru');
+
+    // A grant for another portal than the install named (member_id) connects nothing.
+    const other = portal.installForm();
+    const mismatched = await install({
+      ...other,
+      body: { ...other.body, member_id: 'a0000000000000000000000000000000' },
+    });
+    const wrong = await addBitrix(owner.token, mismatched.link?.searchParams.get('install') ?? '');
+    const refused = await app.call('POST', `/api/integrations/connect/${wrong}`, { token: owner.token });
+    expect(refused.json).toEqual({ code: 'integration_connect_failed', message: CONNECT_FAILED });
+  });
+
   it('answers the install with a page Bitrix24 may frame, linking to the confirmation with a sealed ticket', async () => {
     const { response, html, link } = await install();
     expect(response.status).toBe(200);
@@ -125,8 +139,10 @@ describe('Bitrix24: installing and connecting', () => {
 
   it('spends the ticket for tokens, registers the Open Lines bot and subscribes the removal', async () => {
     const c = await connectedOwner();
-    expect(c.view).toMatchObject({ connected: true, integration_account_id: portal.domain });
-    expect(c.view.connection_data).toMatchObject({ domain: portal.domain, member_id: portal.memberId });
+    // The portal is the one the OAuth server's grant names (its REST root).
+    const granted = new URL(portal.url).host;
+    expect(c.view).toMatchObject({ connected: true, integration_account_id: granted });
+    expect(c.view.connection_data).toMatchObject({ domain: granted, member_id: portal.memberId });
     const view = JSON.stringify(c.view);
     expect(view).not.toMatch(/access_token|refresh_token|application_token/);
     const bot = [...portal.bots.values()].find((one) => one.EVENT_MESSAGE_ADD.includes(c.integrationId));

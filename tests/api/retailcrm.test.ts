@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chats, messages as messageRows } from '../../db/schema';
+import { chats, integrations, messages as messageRows } from '../../db/schema';
 import {
   holdMgStreams,
   mgStreamTargets,
@@ -152,11 +152,47 @@ describe('RetailCRM: the marketplace and connecting', () => {
     expect(body.success).toBe(true);
     const link = new URL(body.accountUrl);
     expect(link.pathname).toBe('/integrations/retailcrm');
-    expect(Object.fromEntries(link.searchParams)).toEqual({
-      systemUrl: SYSTEM_URL,
-      apiKey: crm.apiKey,
-      token: crm.tokenFor(),
+    // The key and the token travel sealed: the link stays in the marketplace, histories and logs.
+    expect([...link.searchParams.keys()].sort()).toEqual(['account', 'install']);
+    expect(link.searchParams.get('account')).toBe('shop.retailcrm.ru');
+    const ticket = link.searchParams.get('install') ?? '';
+    for (const secret of [crm.apiKey, crm.tokenFor()]) {
+      expect(body.accountUrl).not.toContain(secret);
+      expect(Buffer.from(ticket, 'base64url').toString()).not.toContain(secret);
+    }
+    // The owner confirms with the ticket: the account is connected, the key kept sealed, the ticket spent.
+    const owner = await signedInUser(app.t);
+    const created = await app.call('POST', '/api/integrations', {
+      token: owner.token,
+      body: { type: 'retailcrm', connection_data: { install: ticket } },
     });
+    const connected = await app.call('POST', `/api/integrations/connect/${created.json.id}`, {
+      token: owner.token,
+    });
+    expect(connected.json).toMatchObject({
+      connected: true,
+      integration_account_id: 'shop.retailcrm.ru',
+      connection_data: { system_url: SYSTEM_URL },
+    });
+    const [row] = await app.t.db.select().from(integrations).where(eq(integrations.id, created.json.id));
+    expect(row?.connectionData).not.toHaveProperty('install');
+    expect(JSON.stringify(row?.connectionData)).not.toContain(crm.apiKey);
+    await app.call('DELETE', `/api/integrations/${created.json.id}`, { token: owner.token });
+    // An altered ticket, and one a day old, connect nothing.
+    for (const [wait, value] of [
+      [0, `${ticket.slice(0, -4)}AAAA`],
+      [24 * 3600_000 + 1000, ticket],
+    ] as const) {
+      app.t.clock.advance(wait);
+      const made = await app.call('POST', '/api/integrations', {
+        token: owner.token,
+        body: { type: 'retailcrm', connection_data: { install: value } },
+      });
+      const refused = await app.call('POST', `/api/integrations/connect/${made.json.id}`, {
+        token: owner.token,
+      });
+      expect([refused.status, refused.json.message]).toEqual([422, CONNECT_FAILED]);
+    }
     const forged = await register({
       apiKey: crm.apiKey,
       systemUrl: SYSTEM_URL,

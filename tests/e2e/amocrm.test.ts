@@ -2,7 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAmo, startFakeAmo } from '../fakes/amocrm';
 import { apiCall, signInWithToken } from './support/account';
 import { newRussianPage } from './support/browser';
-import { clippedElements, openDirectly, overflowingElements } from './support/screens';
+import {
+  clippedElements,
+  openDirectly,
+  overflowingElements,
+  shootEveryLanguageAndWidth,
+} from './support/screens';
 import { stageWithLlm } from './support/stage';
 import { atPath, seen } from './support/ui';
 
@@ -103,18 +108,72 @@ describe('amoCRM in the browser', () => {
     const booked = amo.pipelines[0]?._embedded.statuses.find((status) => status.name === 'Записан');
     expect(deal?.status_id).toBe(booked?.id);
 
-    // A code amoCRM does not take (spent, expired): the failure is said, with a way to start again.
-    await page.goto(`/amo/install?code=spent-code&referer=${amo.referer}&platform=1`);
+    // A return with a state this account never started (another account's link): refused, nothing made.
+    await page.goto(`/amo/install?code=${amo.issueCode()}&referer=${amo.referer}&state=not-ours&platform=1`);
     const failed = page.getByRole('alert').filter({ hasText: 'Не удалось завершить подключение amoCRM' });
-    await seen(failed.getByText('Подключение не удалось, повторите попытку'));
+    await seen(failed.getByText('Ссылка подключения не подходит', { exact: false }));
     await page.setViewportSize({ width: 390, height: 800 });
     await page.screenshot({ path: `${SHOTS}amocrm-finish-failed-390-ru.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await failed.getByRole('button', { name: 'Попробовать снова' }).click();
     await atPath(page, '/integrations/amocrm');
+
+    // A code without our state (installed from amoCRM's market) waits for the owner's confirmation;
+    // the code is not in the page's storage in the clear.
+    const marketCode = amo.issueCode();
+    await page.goto(`/amo/install?code=${marketCode}&referer=${amo.referer}&platform=1`);
+    const confirm = page.getByTestId('amocrm-confirm');
+    await seen(confirm.getByText(`Подключить amoCRM ${amo.referer}?`));
+    expect(await page.evaluate(() => window.localStorage.getItem('integration-to-confirm'))).not.toContain(
+      marketCode,
+    );
+    const before = (await apiCall(
+      stage.server,
+      'GET',
+      '/api/integrations',
+      undefined,
+      stage.account.token,
+    )) as {
+      type: string;
+    }[];
+    expect(before.filter((one) => one.type === 'amocrm')).toHaveLength(1);
+    await confirm.getByRole('button', { name: 'Подключить' }).click();
+    await page.waitForURL(
+      (url) =>
+        /^\/integrations\/amocrm\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(integrationId),
+      { timeout: 20_000 },
+    );
+    await seen(page.getByText('Подключено', { exact: true }));
+
+    // A spent code confirmed: the failure says what to do, and nothing is left made.
+    await page.goto(`/amo/install?code=${marketCode}&referer=${amo.referer}&platform=1`);
+    await page.getByTestId('amocrm-confirm').getByRole('button', { name: 'Подключить' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'Не удалось подключить amoCRM' });
+    await seen(refused.getByText('Код amoCRM живёт 20 минут', { exact: false }));
+    await refused.getByRole('button', { name: 'Отменить подключение' }).click();
+    const after = (await apiCall(
+      stage.server,
+      'GET',
+      '/api/integrations',
+      undefined,
+      stage.account.token,
+    )) as {
+      type: string;
+    }[];
+    expect(after.filter((one) => one.type === 'amocrm')).toHaveLength(2);
     // The owner refused on the consent page.
     await page.goto(`/amo/install?error=access_denied&state=${integrationId}`);
     await seen(page.getByRole('alert').getByText('Доступ к amoCRM не предоставлен', { exact: false }));
     await context.close();
+
+    // The market install's confirmation on a desktop and a phone, in both languages.
+    const confirmProblems = await shootEveryLanguageAndWidth(
+      { ...stage, token: stage.account.token },
+      `/amo/install?code=${amo.issueCode()}&referer=${amo.referer}&platform=1`,
+      'amocrm-install-confirm',
+      (opened) => seen(opened.getByTestId('amocrm-confirm')),
+    );
+    expect(confirmProblems).toEqual([]);
 
     // The amoCRM settings and the action's lists on a desktop and a phone, in both languages.
     for (const lang of ['ru', 'en'] as const) {

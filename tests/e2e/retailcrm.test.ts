@@ -4,11 +4,11 @@ import { type FakeRetail, startFakeRetail } from '../fakes/retailcrm';
 import { type LocalServer, startFreshServer } from '../support/local-server';
 import { type Account, apiCall, readyAccount, signInWithToken } from './support/account';
 import { launchBrowser, newRussianPage } from './support/browser';
+import { marketplaceLink } from './support/retailcrm';
 import { overflowingElements, shootEveryLanguageAndWidth } from './support/screens';
 import { seen } from './support/ui';
 
 const SHOTS = new URL('../.tmp/screens/', import.meta.url).pathname;
-const SYSTEM_URL = 'https://shop.retailcrm.ru';
 
 let crm: FakeRetail;
 let server: LocalServer;
@@ -32,28 +32,14 @@ afterAll(async () => {
   await crm?.close();
 });
 
-/** RetailCRM's marketplace registers the account; its answer is the link the owner opens. */
-async function marketplaceLink(token = crm.tokenFor()): Promise<URL> {
-  const response = await fetch(`${server.url}/api/webhooks/retailcrm/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      'register[apiKey]': crm.apiKey,
-      'register[systemUrl]': SYSTEM_URL,
-      'register[token]': token,
-    }).toString(),
-  });
-  const body = (await response.json()) as { accountUrl?: string };
-  if (!body.accountUrl) throw new Error(`not registered: ${JSON.stringify(body)}`);
-  return new URL(body.accountUrl);
-}
+const registered = (token?: string) => marketplaceLink(server, crm, token);
 
 describe('RetailCRM in the browser', () => {
   it('confirms a connection from the marketplace, connects the account and holds its chat stream', async () => {
     const { context, page } = await newRussianPage(browser, server.url);
     await signInWithToken(page, account, '/integrations/retailcrm');
     await seen(page.getByText('Установите приложение onchat в RetailCRM', { exact: false }));
-    const link = await marketplaceLink();
+    const link = await registered();
     await page.goto(`${link.pathname}${link.search}`);
     // The key left the address as soon as it was stored.
     expect(new URL(page.url()).search).toBe('');
@@ -78,9 +64,9 @@ describe('RetailCRM in the browser', () => {
     // The server process opened the chat gateway's stream for the new account.
     await vi.waitFor(() => expect(crm.streams).toBe(1), { timeout: 15_000 });
 
-    // A link whose token was not made with the module's secret fails, says what to do, leaves nothing.
-    const forged = await marketplaceLink();
-    forged.searchParams.set('token', crm.tokenFor(crm.apiKey, 'not-the-secret'));
+    // A link whose sealed ticket was altered fails, says what to do, leaves nothing.
+    const forged = await registered();
+    forged.searchParams.set('install', `${forged.searchParams.get('install')?.slice(0, -4)}AAAA`);
     await page.goto(`${forged.pathname}${forged.search}`);
     await page.getByTestId('retailcrm-confirm').getByRole('button', { name: 'Подключить' }).click();
     const failed = page.getByRole('alert').filter({ hasText: 'Не удалось подключить RetailCRM' });
@@ -107,7 +93,7 @@ describe('RetailCRM in the browser', () => {
 
   it('shows the waiting confirmations and an incomplete link, opened directly, in both languages', async () => {
     const who = { browser, server, token: account.token };
-    const link = await marketplaceLink();
+    const link = await registered();
     const screens = [
       ['retailcrm-confirm', `${link.pathname}${link.search}`, 'retailcrm-confirm'],
       [
@@ -125,9 +111,9 @@ describe('RetailCRM in the browser', () => {
     problems.push(
       ...(await shootEveryLanguageAndWidth(
         who,
-        `/integrations/retailcrm?systemUrl=${encodeURIComponent(SYSTEM_URL)}&token=abc`,
+        '/integrations/retailcrm?account=shop.retailcrm.ru',
         'retailcrm-incomplete-link',
-        (page) => seen(page.getByRole('alert').filter({ hasText: 'apiKey' })),
+        (page) => seen(page.getByRole('alert').filter({ hasText: 'install' })),
       )),
     );
     expect(problems).toEqual([]);

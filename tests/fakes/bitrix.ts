@@ -26,6 +26,8 @@ export interface FakeBitrixOptions {
   clientSecret?: string;
   bucket?: { limit: number; drainPerSecond: number };
   usersForbidden?: boolean;
+  /** The REST root the grant names instead of this fake's own (a portal elsewhere, or a hostile one). */
+  restEndpoint?: string;
 }
 
 export type FakeBitrix = Awaited<ReturnType<typeof startFakeBitrix>>;
@@ -87,7 +89,7 @@ export async function startFakeBitrix(options: FakeBitrixOptions = {}) {
       expires: Math.floor(now() / 1000) + 3600,
       domain: 'oauth.bitrix.info',
       member_id: memberId,
-      client_endpoint: `${url}/rest/`,
+      client_endpoint: options.restEndpoint ?? `${url}/rest/`,
       server_endpoint: `${url}/rest/`,
       scope: 'crm,imbot,imopenlines,task,user',
       status: 'L',
@@ -182,7 +184,7 @@ export async function startFakeBitrix(options: FakeBitrixOptions = {}) {
     domain,
     member_id: memberId,
     application_token: applicationToken,
-    client_endpoint: `${url}/rest/`,
+    client_endpoint: options.restEndpoint ?? `${url}/rest/`,
   });
 
   /** A message in an Open Lines chat, to every bot still in it. */

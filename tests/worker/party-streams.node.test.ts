@@ -1,12 +1,14 @@
 import { once } from 'node:events';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postToParty } from '../../functions/ports/party-post';
 import type { StreamTarget } from '../../functions/ports/streams';
 import { PartyKitStreams } from '../../functions/ports/streams-partykit';
 import { type FakeRetail, startFakeRetail } from '../fakes/retailcrm';
-import { type DevServer, startPartykitDev } from './support/processes';
+import { type DevServer, ROOT, startPartykitDev } from './support/processes';
 
 /**
  * The production shape's stream holder (functions/party/streams.ts) under `partykit dev`: a room
@@ -16,6 +18,19 @@ import { type DevServer, startPartykitDev } from './support/processes';
  */
 
 const SECRET = 'party-streams-secret-long-enough-to-pass';
+const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+const STATE = 'tests/.tmp/partykit-streams-state';
+const STREAM_SECRET = 'stream-secret-1-long-enough-to-find';
+
+/** Every byte the dev server keeps of its rooms' storage, as text. */
+function storedBytes(dir: string): string {
+  let text = '';
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    text += statSync(path).isDirectory() ? storedBytes(path) : readFileSync(path).toString('latin1');
+  }
+  return text;
+}
 
 let partykit: DevServer;
 let crm: FakeRetail;
@@ -37,7 +52,8 @@ beforeAll(async () => {
   app.listen(0, '127.0.0.1');
   await once(app, 'listening');
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
-  partykit = await startPartykitDev(SECRET, 'tests/.tmp/partykit-streams-state');
+  rmSync(join(ROOT, STATE), { recursive: true, force: true });
+  partykit = await startPartykitDev(SECRET, STATE, { SECRETS_KEY });
 });
 
 afterAll(async () => {
@@ -52,7 +68,7 @@ const target = (key: string): StreamTarget => ({
   url: `${crm.url.replace(/^http/, 'ws')}/mg/api/bot/v1/ws?events=message_new`,
   headers: { 'X-Bot-Token': crm.botToken },
   path: `/api/webhooks/retailcrm/${key}`,
-  forwardHeaders: { 'x-onchat-stream-secret': 'stream-secret-1' },
+  forwardHeaders: { 'x-onchat-stream-secret': STREAM_SECRET },
 });
 
 describe('PartyKit stream room', () => {
@@ -65,11 +81,17 @@ describe('PartyKit stream room', () => {
 
     crm.customerWrites(5, 'Здравствуйте');
     await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000 });
-    expect(received[0]?.headers['x-onchat-stream-secret']).toBe('stream-secret-1');
+    expect(received[0]?.headers['x-onchat-stream-secret']).toBe(STREAM_SECRET);
     expect(JSON.parse(received[0]?.body ?? '{}')).toMatchObject({
       type: 'message_new',
       data: { message: { chat_id: 5, content: 'Здравствуйте', from: { type: 'customer' } } },
     });
+
+    // The room's storage keeps the bot's token and the stream secret sealed, never in the clear.
+    const stored = storedBytes(join(ROOT, STATE));
+    expect(stored.includes('heldAt'), 'the hold is stored').toBe(true);
+    expect(stored.includes(crm.botToken), 'the bot token in the clear').toBe(false);
+    expect(stored.includes(STREAM_SECRET), 'the stream secret in the clear').toBe(false);
 
     answer = 404;
     crm.customerWrites(5, 'Есть кто?');

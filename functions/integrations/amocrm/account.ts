@@ -30,14 +30,18 @@ export const amoAccountBase = (settings: AppSettings, type: AmoType, domain: str
   apiRootFor(settings, type, `https://${domain}`);
 
 /**
- * The consent page the owner is sent to (reference §1.2); `state` brings the integration's id back
- * to /amo/install. Null while the host's OAuth application is not configured.
+ * The consent page the owner is sent to (reference §1.2); `state` (consent.ts) brings the consent
+ * back to /amo/install. Null while the host's OAuth application is not configured.
  */
-export function amoAuthorizeUrl(settings: AppSettings, integration: Pick<Integration, 'id' | 'type'>) {
+export function amoAuthorizeUrl(
+  settings: AppSettings,
+  integration: Pick<Integration, 'type'>,
+  state: string,
+): string | null {
   const type = integration.type as AmoType;
   const client = amoOAuthClient(settings, type);
   if (!client) return null;
-  const query = new URLSearchParams({ client_id: client.id, state: integration.id, mode: 'post_message' });
+  const query = new URLSearchParams({ client_id: client.id, state, mode: 'post_message' });
   return `${apiRootFor(settings, type, CONSENT_ROOTS[type])}/oauth?${query}`;
 }
 

@@ -5,16 +5,18 @@ import type { AmoType } from '../../shared/amocrm';
 import { randomToken } from '../../shared/same-secret';
 import { openConnectionSecret } from '../connection-secrets';
 import type { ConnectorResult, IntegrationModule } from '../module';
-import { webhookUrl } from '../module';
+import { fetchFor, webhookUrl } from '../module';
 import { storedTokenFields, tokenFields } from '../oauth-tokens';
 import { amoAccountBase, amoDomainOf, amoOAuthClient, amoRedirectUri } from './account';
 import { type AmoClient, AmoError, createAmoClient } from './client';
+import { openAmoInstall } from './install';
 import { exchangeAmoCode } from './oauth';
 import { AmoNotConnected, withAmoApi } from './tokens';
 
 /**
- * Connecting an amoCRM / Kommo account (reference/crm.md §1.2, §1.12): the authorisation code the
- * consent page gave the owner's browser is spent at once for the token pair; the account is read;
+ * Connecting an amoCRM / Kommo account (reference/crm.md §1.2, §1.12): the authorisation code (from
+ * a consent finished through its state, or a market install the owner confirmed) is spent for the
+ * token pair; the account is read;
  * the lead field the bot's replies are written to is found or made (a Salesbot the owner sets up
  * sends it to the chat, §1.14); the account's "incoming message" webhook is pointed at this
  * integration's address with a random secret in its query string (amoCRM signs no webhook).
@@ -83,34 +85,71 @@ async function setUp(ctx: EngineContext, integration: Integration, api: AmoClien
   };
 }
 
+/**
+ * The code to spend and the integration with its account: the one a finished consent wrote (its
+ * state checked, consent.ts), else the one in a market install's ticket the owner confirmed. A ticket
+ * that came back with a state finishes only through that state.
+ */
+async function pendingCode(
+  ctx: EngineContext,
+  row: Integration,
+): Promise<{ integration: Integration; code: string | null } | string> {
+  const code = await openConnectionSecret(ctx.settings.secretsKey, row, 'code');
+  if (code) return { integration: row, code };
+  const ticket = await openConnectionSecret(ctx.settings.secretsKey, row, 'install');
+  if (!ticket) return { integration: row, code: null };
+  const install = await openAmoInstall(ctx.settings.secretsKey, ticket, ctx.ports.clock.now());
+  if (!install || install.type !== row.type) return 'the install ticket is not ours, was altered or expired';
+  if (install.state) return 'a consent started here finishes through its state, not as an install';
+  return {
+    integration: { ...row, connectionData: { ...row.connectionData, referer: install.referer } },
+    code: install.code,
+  };
+}
+
 export const amoConnection: Pick<IntegrationModule, 'connect' | 'disconnect'> = {
-  async connect(integration, ctx) {
-    const type = integration.type as AmoType;
+  async connect(row, ctx) {
+    const type = row.type as AmoType;
     const client = amoOAuthClient(ctx.settings, type);
     if (!client) return failure(`${type} is not configured (no OAuth client)`);
-    const domain = amoDomainOf(integration);
-    if (!domain) return failure('no account domain of the host in connection_data.referer');
     try {
-      const code = await openConnectionSecret(ctx.settings.secretsKey, integration, 'code');
+      const pending = await pendingCode(ctx, row);
+      if (typeof pending === 'string') return failure(pending);
+      const { integration, code } = pending;
+      const domain = amoDomainOf(integration);
+      if (!domain) return failure('no account domain of the host in connection_data.referer');
       const secret =
         (await openConnectionSecret(ctx.settings.secretsKey, integration, 'webhook_secret')) ?? randomToken();
       if (code) {
         const base = amoAccountBase(ctx.settings, type, domain);
         const tokens = await exchangeAmoCode(
-          { base, client, redirectUri: amoRedirectUri(ctx.settings), now: ctx.ports.clock.now() },
+          {
+            base,
+            client,
+            redirectUri: amoRedirectUri(ctx.settings),
+            now: ctx.ports.clock.now(),
+            fetch: fetchFor(ctx.settings, type),
+          },
           code,
         );
         const api = createAmoClient({
           base,
           accessToken: tokens.accessToken,
           throttleKey: `${type}:${domain}`,
+          fetch: fetchFor(ctx.settings, type),
         });
         const learnt = await setUp(ctx, integration, api, secret);
         return {
           ok: true,
           integrationAccountId: learnt.integrationAccountId,
-          // The code is spent: it is dropped with the connection.
-          connectionData: { ...learnt.connectionData, ...tokenFields(tokens), code: '' },
+          // The code is spent: it is dropped with the connection, and so is the ticket it came in.
+          connectionData: {
+            ...learnt.connectionData,
+            ...tokenFields(tokens),
+            referer: domain,
+            code: '',
+            install: '',
+          },
         };
       }
       const learnt = await withAmoApi(ctx, integration, (api) => setUp(ctx, integration, api, secret));

@@ -3,7 +3,7 @@ import type { EngineContext } from '../../engine/context';
 import { SecretUnreadable } from '../../secrets/secret-box';
 import { openConnectionSecret } from '../connection-secrets';
 import type { ConnectorResult, IntegrationModule } from '../module';
-import { webhookUrl } from '../module';
+import { fetchFor, webhookUrl } from '../module';
 import { NotConnected, tokenFields } from '../oauth-tokens';
 import { type BitrixClient, BitrixError, createBitrixClient } from './client';
 import { openInstallTicket } from './install';
@@ -13,7 +13,8 @@ import { learnedText, withBitrixApi } from './tokens';
 /**
  * Connecting a Bitrix24 portal (reference/crm.md §2.1, §2.2, §2.6): the install ticket the owner
  * brought from Bitrix24 is opened, its refresh token spent at the OAuth server, which names the
- * portal; the bot is registered for Open Lines (`imbot.register`, TYPE O), its events sent to this
+ * portal (its REST root and member id: the portal's domain is taken from there, never from the
+ * unauthenticated install POST); the bot is registered for Open Lines (`imbot.register`, TYPE O), its events sent to this
  * integration's address, and the application's removal subscribed. A bot registered by an earlier
  * connection of the integration is found by its code.
  */
@@ -79,19 +80,24 @@ async function connectFromTicket(
   if (!install) return failure('the install ticket is not ours, was altered or expired');
   if (!install.applicationToken) return failure('the install carried no application token');
   const grant = await refreshBitrixGrant(ctx, install.refreshToken);
-  if (grant.memberId && grant.memberId !== install.memberId)
-    return failure('the grant belongs to another portal');
-  const api = createBitrixClient({ endpoint: grant.clientEndpoint, accessToken: grant.accessToken });
+  if (grant.memberId !== install.memberId) return failure('the grant belongs to another portal');
+  // The portal is the one the OAuth server names (the install POST is unauthenticated).
+  const portal = hostOf(grant.clientEndpoint);
+  const api = createBitrixClient({
+    endpoint: grant.clientEndpoint,
+    accessToken: grant.accessToken,
+    fetch: fetchFor(ctx.settings, 'bitrix'),
+  });
   const botId = await registeredBot(ctx, integration, api);
   await subscribeRemoval(ctx, integration, api);
   return {
     ok: true,
-    integrationAccountId: install.domain,
+    integrationAccountId: portal,
     connectionData: {
-      domain: install.domain,
-      member_id: install.memberId,
+      domain: portal,
+      member_id: grant.memberId,
       client_endpoint: grant.clientEndpoint,
-      portal_host: hostOf(grant.clientEndpoint),
+      portal_host: portal,
       bot_id: botId,
       application_token: install.applicationToken,
       ...tokenFields(grant),

@@ -1,4 +1,4 @@
-import { isSealed, openSecret, sealSecret } from '../../secrets/secret-box';
+import { openTicket, sealTicket, ticketText } from '../../secrets/sealed-ticket';
 
 /**
  * Bitrix24 installing the application (reference/crm.md §2.1): an administrator opens it, and
@@ -48,20 +48,8 @@ export function readBitrixInstall(
   return install;
 }
 
-const toBase64Url = (text: string) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-const fromBase64Url = (text: string) =>
-  new TextDecoder().decode(
-    Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0)),
-  );
-
-export async function sealInstallTicket(keyText: string, install: BitrixInstall, now: Date): Promise<string> {
-  const plain = JSON.stringify({ ...install, expiresAt: now.getTime() + INSTALL_TICKET_TTL_MS });
-  return toBase64Url(JSON.stringify(await sealSecret(keyText, LABEL, plain)));
-}
+export const sealInstallTicket = (keyText: string, install: BitrixInstall, now: Date): Promise<string> =>
+  sealTicket(keyText, LABEL, install, INSTALL_TICKET_TTL_MS, now);
 
 /** The install a ticket holds; null when it is not one of ours, was altered, or expired. */
 export async function openInstallTicket(
@@ -69,20 +57,12 @@ export async function openInstallTicket(
   ticket: string,
   now: Date,
 ): Promise<BitrixInstall | null> {
-  try {
-    const sealed: unknown = JSON.parse(fromBase64Url(ticket));
-    if (!isSealed(sealed)) return null;
-    const data = JSON.parse(await openSecret(keyText, LABEL, sealed)) as BitrixInstall & {
-      expiresAt: number;
-    };
-    if (typeof data.expiresAt !== 'number' || data.expiresAt < now.getTime()) return null;
-    return {
-      domain: data.domain,
-      memberId: data.memberId,
-      refreshToken: data.refreshToken,
-      applicationToken: data.applicationToken,
-    };
-  } catch {
-    return null;
-  }
+  const data = await openTicket(keyText, LABEL, ticket, now);
+  if (!data) return null;
+  return {
+    domain: ticketText(data, 'domain'),
+    memberId: ticketText(data, 'memberId'),
+    refreshToken: ticketText(data, 'refreshToken'),
+    applicationToken: ticketText(data, 'applicationToken'),
+  };
 }

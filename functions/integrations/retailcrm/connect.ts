@@ -8,6 +8,7 @@ import { openConnectionSecret } from '../connection-secrets';
 import type { ConnectorResult, IntegrationModule } from '../module';
 import { isRetailToken, RetailNotConnected, retailAccountOf, retailModuleOf, withRetailApi } from './account';
 import { type RetailClient, RetailError } from './client';
+import { openRetailInstall } from './install';
 
 /**
  * Connecting a RetailCRM account (reference/crm.md §3.1): the marketplace's "simple connection"
@@ -42,10 +43,33 @@ async function siteOf(api: RetailClient): Promise<{ code: string; name: string }
   return { code: site.code, name: typeof site.name === 'string' ? site.name : site.code };
 }
 
-async function connectAccount(ctx: EngineContext, integration: Integration): Promise<ConnectorResult> {
+/**
+ * The integration with the account the marketplace registered: a sealed install ticket brought from
+ * the confirmation opens to the address, key and token (spent once connected); without one, the
+ * fields stored already.
+ */
+async function withInstall(
+  ctx: EngineContext,
+  integration: Integration,
+): Promise<{ integration: Integration; fromTicket: Record<string, string> } | null> {
+  const ticket = await openConnectionSecret(ctx.settings.secretsKey, integration, 'install');
+  if (!ticket) return { integration, fromTicket: {} };
+  const install = await openRetailInstall(ctx.settings.secretsKey, ticket, ctx.ports.clock.now());
+  if (!install) return null;
+  const fromTicket = { system_url: install.systemUrl, api_key: install.apiKey, token: install.token };
+  return {
+    integration: { ...integration, connectionData: { ...integration.connectionData, ...fromTicket } },
+    fromTicket: { ...fromTicket, install: '' },
+  };
+}
+
+async function connectAccount(ctx: EngineContext, row: Integration): Promise<ConnectorResult> {
   const { settings } = ctx;
   const module = retailModuleOf(settings);
   if (!module) return failure('retailcrm is not configured (no module code and secret)');
+  const installed = await withInstall(ctx, row);
+  if (!installed) return failure('the install ticket is not ours, was altered or expired');
+  const { integration, fromTicket } = installed;
   const account = await retailAccountOf(settings, integration);
   const token = await openConnectionSecret(settings.secretsKey, integration, 'token');
   if (!token || !(await isRetailToken(module.secret, account.apiKey, token))) {
@@ -70,6 +94,7 @@ async function connectAccount(ctx: EngineContext, integration: Integration): Pro
     ok: true,
     integrationAccountId: new URL(account.systemUrl).host,
     connectionData: {
+      ...fromTicket,
       system_url: account.systemUrl,
       site: site.code,
       site_name: site.name,

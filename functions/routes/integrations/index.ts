@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { requireAccount } from '../../http/require-account';
+import { finishAmoConsentHandlers, startAmoConsentHandlers } from './amo-consent';
 import { connectIntegrationHandlers } from './connect-integration';
 import { crmFieldsHandlers, crmPipelinesHandlers, crmTaskTypesHandlers } from './crm-lists';
 import { deleteIntegrationHandlers } from './delete-integration';
@@ -17,6 +18,8 @@ export const integrationsRoutes = new Hono<AppEnv>()
   .get('/', ...listIntegrationsHandlers)
   .post('/', ...saveIntegrationHandlers)
   .post('/connect/:id', ...connectIntegrationHandlers)
+  .post('/amo/finish', ...finishAmoConsentHandlers)
+  .post('/:id/consent', ...startAmoConsentHandlers)
   .post('/reset/:id', ...resetIntegrationHandlers)
   .get('/:id/getqr', ...getQrHandlers)
   .get('/:id/crm/pipelines', ...crmPipelinesHandlers)

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { serviceContext } from '../../http/context';
 import type { AppEnv } from '../../http/env';
 import { factory } from '../../http/factory';
+import { receiveAmoInstall } from '../../services/integrations/amo-consent';
 import { receiveBitrixInstall } from '../../services/integrations/bitrix-install';
 import { receiveRetailRegister, retailConfig } from '../../services/integrations/retailcrm-register';
 import { receiveAmoDisconnect } from '../../services/integrations/revoked-grant';
@@ -40,6 +41,16 @@ const bitrixInstall = factory.createHandlers(async (c) => {
   return c.html(answer.html, answer.status);
 });
 
+/**
+ * The browser hands over what amoCRM / Kommo's redirect brought to /amo/install: answered sealed,
+ * to be finished or confirmed by a signed-in owner.
+ */
+const amoInstall = factory.createHandlers(async (c) => {
+  const body = await readWebhookBody(c.req.raw);
+  const form = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  return c.json(await receiveAmoInstall(serviceContext(c), form));
+});
+
 /** RetailCRM's marketplace asks what the module needs (configUrl), then registers an account with it. */
 const retailConfigRoute = factory.createHandlers((c) => c.json(retailConfig(serviceContext(c))));
 
@@ -55,6 +66,7 @@ export const BITRIX_INSTALL_PATH = '/api/webhooks/bitrix/install';
 
 export const webhooksRoutes = new Hono<AppEnv>()
   .get('/amo/disconnect', ...amoDisconnect)
+  .post('/amo/install', ...amoInstall)
   .post('/bitrix/install', ...bitrixInstall)
   .get('/retailcrm/config', ...retailConfigRoute)
   .post('/retailcrm/config', ...retailConfigRoute)

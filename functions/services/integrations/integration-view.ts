@@ -135,11 +135,11 @@ export const integrationView = (row: Integration) => ({
 
 /**
  * The view the integrations screen reads: a type with an OAuth application says whether the server
- * has it configured (`configured`); one connected on a consent page adds the page to send the owner
- * to (`authorize_url`, null while not configured).
+ * has it configured (`configured`); one connected on a consent page says so (`consent_page`: the
+ * page's address, with a fresh single-use state, comes from POST /api/integrations/{id}/consent).
  */
 export type IntegrationView = ReturnType<typeof integrationView> & {
-  authorize_url?: string | null;
+  consent_page?: boolean;
   configured?: boolean;
 };
 
@@ -147,7 +147,6 @@ export function integrationPageView(settings: AppSettings, row: Integration): In
   const view: IntegrationView = integrationView(row);
   if (describeIntegration(row.type).oauthClientVariables)
     view.configured = Boolean(settings.oauthClients?.[row.type]);
-  const authorize = moduleFor(row.type)?.authorizeUrl;
-  if (authorize) view.authorize_url = authorize(settings, row);
+  if (moduleFor(row.type)?.authorizeUrl) view.consent_page = true;
   return view;
 }

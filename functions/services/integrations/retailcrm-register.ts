@@ -1,4 +1,5 @@
 import { isRetailToken, retailModuleOf } from '../../integrations/retailcrm/account';
+import { sealRetailInstall } from '../../integrations/retailcrm/install';
 import { retailSystemUrl } from '../../shared/retailcrm';
 import type { ServiceContext } from '../context';
 
@@ -6,9 +7,10 @@ import type { ServiceContext } from '../context';
  * RetailCRM's marketplace "simple connection" (reference/crm.md §3.1). The module's configUrl tells
  * the marketplace which rights it needs and where to register; on "Connect" RetailCRM posts the
  * account's address and API key with a token = HMAC-SHA256(key, module secret). Nobody is signed in
- * here: a triple that checks out is answered with the address where a signed-in user of ours
- * confirms it (/integrations/retailcrm with the triple, SPEC §3 pending confirmation), which the
- * marketplace shows as the module's account link. The triple is checked again on connecting.
+ * here: a triple that checks out is sealed into a short-lived ticket and answered with the address
+ * where a signed-in user of ours confirms it (/integrations/retailcrm with the account's host and
+ * the ticket, SPEC §3 pending confirmation), which the marketplace shows as the module's account
+ * link. The triple is checked again on connecting.
  */
 
 export const RETAILCRM_SCOPES = [
@@ -60,7 +62,13 @@ export async function receiveRetailRegister(
   if (!(await isRetailToken(module.secret, apiKey, token))) {
     return { status: 403, body: { success: false, errorMsg: 'Wrong token' } };
   }
+  const ticket = await sealRetailInstall(
+    ctx.settings.secretsKey,
+    { systemUrl, apiKey, token },
+    ctx.ports.clock.now(),
+  );
   const target = new URL('/integrations/retailcrm', base(ctx));
-  target.search = new URLSearchParams({ systemUrl, apiKey, token }).toString();
+  // The key and token travel sealed: the link lands in the marketplace, the browser's history and logs.
+  target.search = new URLSearchParams({ account: new URL(systemUrl).host, install: ticket }).toString();
   return { status: 200, body: { success: true, accountUrl: target.toString() } };
 }

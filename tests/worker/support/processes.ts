@@ -89,7 +89,11 @@ export async function startDevServer(command: string[], url: string, timeoutMs =
 }
 
 /** `partykit dev` offline on a free port with the rooms' shared secret, keeping its state in `stateDir`. */
-export async function startPartykitDev(secret: string, stateDir: string): Promise<DevServer> {
+export async function startPartykitDev(
+  secret: string,
+  stateDir: string,
+  vars: Record<string, string> = {},
+): Promise<DevServer> {
   const port = await freePort();
   return startDevServer(
     [
@@ -100,6 +104,7 @@ export async function startPartykitDev(secret: string, stateDir: string): Promis
       String(port),
       '--var',
       `PARTYKIT_SECRET=${secret}`,
+      ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}=${value}`]),
       '--disable-request-cf-fetch',
       '--no-hotkeys',
       '--persist',

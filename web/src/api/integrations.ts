@@ -1,5 +1,6 @@
 import { useSWRConfig } from 'swr';
 import type { IntegrationType } from '../../../db/schema/integrations';
+import type { AmoType } from '../../../functions/shared/amocrm';
 import type { IntegrationKind } from '../../../functions/shared/integration-catalogue';
 import { BOTS_PATH } from './bots';
 import { api } from './client';
@@ -19,10 +20,10 @@ export interface IntegrationView {
   available: boolean;
   created_at: string;
   /**
-   * Types connected by OAuth (amoCRM, Kommo): the consent page connecting sends the owner to; null
-   * while the server's OAuth application is not configured. Absent for other types.
+   * Types connected on a consent page (amoCRM, Kommo): true. The page's address, with a fresh
+   * single-use state, comes from POST /api/integrations/{id}/consent. Absent for other types.
    */
-  authorize_url?: string | null;
+  consent_page?: boolean;
   /** A type with an OAuth application: whether the server has it configured. */
   configured?: boolean;
 }
@@ -40,6 +41,17 @@ export interface IntegrationChanges {
 }
 
 export const INTEGRATIONS_PATH = '/api/integrations';
+
+/** Where /amo/install hands over what amoCRM / Kommo's redirect brought, to have it sealed. */
+export const AMO_INSTALL_PATH = '/api/webhooks/amo/install';
+
+/** The sealed return of a consent: finished at once when `consent`, confirmed on screen otherwise. */
+export interface AmoInstallAnswer {
+  type: AmoType;
+  account: string;
+  ticket: string;
+  consent: boolean;
+}
 const integrationPath = (id: string) => `${INTEGRATIONS_PATH}/${encodeURIComponent(id)}`;
 
 /**

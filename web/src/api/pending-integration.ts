@@ -11,9 +11,14 @@ import {
 /** A pending integration confirmation (SPEC §3), kept under the §9 key `integration-to-confirm`. */
 export type PendingIntegration =
   | { type: 'yclients' | 'altegio'; salonId: string; userData: string; userDataSign: string }
-  | { type: 'retailcrm'; token: string; systemUrl: string; apiKey: string }
-  /** amoCRM / Kommo's consent page sent the owner back to /amo/install with a code (state: our integration's id). */
-  | { type: AmoType; code: string; referer: string; state: string };
+  /** RetailCRM's marketplace: the account's host and the sealed ticket with its address, key and token. */
+  | { type: 'retailcrm'; install: string; account: string }
+  /**
+   * amoCRM / Kommo's consent page sent the owner back to /amo/install: the server sealed the code
+   * into a ticket; `consent` when it came back with our state (finished at once), otherwise an
+   * install from the market that the owner confirms.
+   */
+  | { type: AmoType; install: string; account: string; consent: boolean };
 
 /** A confirmation link that came without some of its fields (SPEC §5: all are required). */
 export interface IncompleteIntegrationLink {
@@ -41,11 +46,9 @@ export function isPendingIntegration(value: unknown): value is PendingIntegratio
   if (record.type === 'yclients' || record.type === 'altegio') {
     return filled(record.salonId) && filled(record.userData) && filled(record.userDataSign);
   }
-  if (record.type === 'retailcrm') {
-    return filled(record.token) && filled(record.systemUrl) && filled(record.apiKey);
-  }
+  if (record.type === 'retailcrm') return filled(record.install) && filled(record.account);
   if (typeof record.type === 'string' && isAmoType(record.type)) {
-    return filled(record.code) && filled(record.referer) && typeof record.state === 'string';
+    return filled(record.install) && filled(record.account) && typeof record.consent === 'boolean';
   }
   return false;
 }

@@ -23,7 +23,7 @@ const PENDING_FIELDS = {
     userData: ['user_data', 'userData'],
     userDataSign: ['user_data_sign', 'userDataSign'],
   },
-  retailcrm: { token: ['token'], systemUrl: ['systemUrl', 'system_url'], apiKey: ['apiKey', 'api_key'] },
+  retailcrm: { install: ['install'], account: ['account'] },
 } as const;
 
 type Found = { pending: PendingIntegration } | { incomplete: IncompleteIntegrationLink } | null;
@@ -47,7 +47,10 @@ function pendingFrom(slug: string | undefined, params: URLSearchParams): Found {
 
 const BITRIX_MARKERS = ['DOMAIN', 'member_id', 'AUTH_ID', 'APP_SID'];
 
-/** Query names that carry confirmation secrets; they are removed from the address once stored. */
+/**
+ * Query names that carry confirmation data (secrets, sealed tickets and what they name); they are
+ * removed from the address once stored, so a later visit of the route does not capture a part again.
+ */
 export const SENSITIVE_PARAMS = [
   'salon_id',
   'salonId',
@@ -62,6 +65,10 @@ export const SENSITIVE_PARAMS = [
   'api_key',
   'AUTH_ID',
   'REFRESH_ID',
+  'install',
+  'account',
+  'DOMAIN',
+  'member_id',
 ];
 
 /**

@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { describeIntegration } from '../../../../functions/shared/integration-catalogue';
-import { ApiError } from '../../api/client';
-import type { IntegrationView } from '../../api/integrations';
+import { ApiError, api } from '../../api/client';
+import { INTEGRATIONS_PATH, type IntegrationView } from '../../api/integrations';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { offerSubscriptionFor } from '../../components/subscription-suggestion';
@@ -33,14 +33,23 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
   const [warning, setWarning] = useState(false);
   const warns = integration.type === 'chatgpt' && !integration.connected;
   // OAuth types connect on the system's consent page, which returns to /amo/install.
-  const oauth = integration.authorize_url !== undefined;
+  const oauth = integration.consent_page === true;
+  const oauthReady = oauth && integration.configured !== false;
   const name = t(`integration.name.${integration.type}`);
   // Bitrix24 connects from its own side: the install brings the owner back to confirm.
   const installedThere = describeIntegration(integration.type).installedThere === true;
 
   const onConnect = async () => {
     if (oauth) {
-      if (integration.authorize_url) window.location.assign(integration.authorize_url);
+      // Each consent gets its own single-use state from the server.
+      setBusy(true);
+      try {
+        const { url } = await api<{ url: string }>('POST', `${INTEGRATIONS_PATH}/${integration.id}/consent`);
+        window.location.assign(url);
+      } catch (error) {
+        setResult({ ok: false, text: failureText(error) });
+        setBusy(false);
+      }
       return;
     }
     setBusy(true);
@@ -78,12 +87,12 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
           {t('integrations.settings.connect_unavailable')}
         </Text>
       )}
-      {oauth && integration.authorize_url === null && (
+      {oauth && !oauthReady && (
         <Alert color="yellow" variant="light" data-testid="oauth-not-configured">
           {t('amo.not_configured', { name, prefix: integration.type.toUpperCase() })}
         </Alert>
       )}
-      {oauth && integration.authorize_url && !integration.connected && (
+      {oauthReady && !integration.connected && (
         <Text size="sm" c="dimmed">
           {t('amo.connect_hint', { name })}
         </Text>
@@ -93,7 +102,7 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
           <Button
             onClick={() => (warns ? setWarning(true) : onConnect())}
             loading={busy}
-            disabled={!integration.available || (oauth && !integration.authorize_url)}
+            disabled={!integration.available || (oauth && !oauthReady)}
           >
             {oauth && !integration.connected
               ? t('amo.connect', { name })

@@ -6,8 +6,8 @@ import { INTEGRATIONS_PATH, type IntegrationView, useIntegrationList } from '../
 import { useT } from '../../i18n/use-t';
 import { typePath } from './integration-links';
 
-/** Types an application installed on their side brings to a confirmation. */
-export type InstalledType = 'bitrix' | 'retailcrm';
+/** Types an application installed on their side brings to a confirmation (amoCRM's market too). */
+export type InstalledType = 'bitrix' | 'retailcrm' | 'amocrm' | 'kommo';
 
 interface InstallConfirmProps {
   type: InstalledType;

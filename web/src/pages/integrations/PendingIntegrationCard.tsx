@@ -15,14 +15,6 @@ import { useT } from '../../i18n/use-t';
 import { AmoFinish } from './AmoFinish';
 import { InstallConfirm } from './InstallConfirm';
 
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-};
-
 /**
  * Integration data that arrived with a link waits here (SPEC §2 forced /integrations). Confirming it
  * belongs to the integrations issue; the user can always discard it, so the forced step never traps.
@@ -62,8 +54,24 @@ export function PendingIntegrationCard() {
     clearBitrixInstallData();
     setConfirming(false);
   };
-  if (pending && isAmoType(pending.type) && 'code' in pending) {
-    return <AmoFinish key={pending.code} pending={{ ...pending, type: pending.type }} discard={discard} />;
+  if (pending && isAmoType(pending.type) && 'consent' in pending) {
+    // A consent started here finishes at once (the server checks its state); an install from the
+    // market waits for the owner to confirm which account joins theirs.
+    if (pending.consent) {
+      return (
+        <AmoFinish key={pending.install} pending={{ ...pending, type: pending.type }} discard={discard} />
+      );
+    }
+    return (
+      <InstallConfirm
+        key={pending.install}
+        type={pending.type}
+        account={pending.account}
+        connectionData={{ install: pending.install }}
+        clear={clearPendingIntegration}
+        discard={discard}
+      />
+    );
   }
   if (!pending && bitrix?.install && bitrix.DOMAIN) {
     return (
@@ -79,10 +87,10 @@ export function PendingIntegrationCard() {
   if (pending?.type === 'retailcrm') {
     return (
       <InstallConfirm
-        key={pending.token}
+        key={pending.install}
         type="retailcrm"
-        account={hostOf(pending.systemUrl)}
-        connectionData={{ system_url: pending.systemUrl, api_key: pending.apiKey, token: pending.token }}
+        account={pending.account}
+        connectionData={{ install: pending.install }}
         clear={clearPendingIntegration}
         discard={discard}
       />

@@ -35,5 +35,13 @@ export const crm: Record<keyof typeof ru, string> = {
   'amo.finish.title': 'Finishing the {name} connection…',
   'amo.finish.failed': 'Could not finish the {name} connection',
   'amo.finish.retry': 'Try again',
+  'amocrm.confirm.text':
+    'The onchat integration was installed from the amoCRM market. Connect it only if this is your amoCRM account and you installed the integration yourself: the bot will answer in its chats at the cost of your balance.',
+  'amocrm.confirm.failed_hint':
+    'An amoCRM code lives 20 minutes and works once: install the integration in amoCRM again, or press "Connect amoCRM" on the amoCRM page.',
+  'kommo.confirm.text':
+    'The onchat integration was installed from the Kommo market. Connect it only if this is your Kommo account and you installed the integration yourself: the bot will answer in its chats at the cost of your balance.',
+  'kommo.confirm.failed_hint':
+    'A Kommo code lives 20 minutes and works once: install the integration in Kommo again, or press "Connect Kommo" on the Kommo page.',
   'amo.denied': 'Access to {name} was not granted. To connect, press "Connect" again and allow access.',
 };
