@@ -25,6 +25,9 @@ const manifestPath = join(
   `manifest-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.json`,
 );
 const ENTRY = 'functions/local.ts';
+/** The document parser's worker thread (functions/ports/parser-thread.ts), built beside the server. */
+const PARSER_THREAD_ENTRY = 'functions/ports/parser-thread-entry.ts';
+const PARSER_THREAD_FILE = 'parser-thread.mjs';
 const ALWAYS_CHECKED = ['package-lock.json', 'scripts/server-bundle.mjs'];
 /** Builds older than this that the manifest no longer names are removed (a running start may still hold a newer one). */
 const STALE_BUILD_MS = 10 * 60_000;
@@ -51,7 +54,7 @@ export function cachedServerBundle() {
   const manifest = readManifest();
   if (!manifest || manifest.root !== root || typeof manifest.bundle !== 'string') return null;
   const bundle = join(cacheDir, manifest.bundle);
-  if (!existsSync(bundle)) return null;
+  if (!existsSync(bundle) || !existsSync(join(dirname(bundle), PARSER_THREAD_FILE))) return null;
   const unchanged = Object.entries(manifest.files).every(([file, was]) => stamp(file) === was);
   return unchanged ? bundle : null;
 }
@@ -85,24 +88,35 @@ export async function buildServerBundle() {
   const started = Date.now();
   mkdirSync(cacheDir, { recursive: true });
   const folder = `build-${Date.now()}-${process.pid}`;
-  const output = await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    publicDir: false,
-    plugins: [sourceLocations()],
-    build: {
-      ssr: ENTRY,
-      outDir: join(cacheDir, folder),
-      emptyOutDir: true,
-      minify: false,
-      sourcemap: true,
-      target: 'node20',
-      reportCompressedSize: false,
-      rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'local.mjs' } },
-    },
+  const outDir = join(cacheDir, folder);
+  mkdirSync(outDir, { recursive: true });
+  const bundle = (entry, fileName, define) =>
+    build({
+      configFile: false,
+      root,
+      logLevel: 'warn',
+      publicDir: false,
+      plugins: [sourceLocations()],
+      define,
+      build: {
+        ssr: entry,
+        outDir,
+        emptyOutDir: false,
+        minify: false,
+        sourcemap: true,
+        target: 'node20',
+        reportCompressedSize: false,
+        rolldownOptions: { output: { codeSplitting: false, entryFileNames: fileName } },
+      },
+    });
+  // The thread's script first; the server finds it by the path defined into its bundle.
+  const thread = await bundle(PARSER_THREAD_ENTRY, PARSER_THREAD_FILE, {});
+  const server = await bundle(ENTRY, 'local.mjs', {
+    __PARSER_THREAD_BUNDLE__: JSON.stringify(join(outDir, PARSER_THREAD_FILE)),
   });
-  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output ?? []);
+  const chunks = [thread, server]
+    .flatMap((output) => (Array.isArray(output) ? output : [output]))
+    .flatMap((o) => o.output ?? []);
   const sources = chunks
     .flatMap((chunk) => chunk.moduleIds ?? [])
     .filter((id) => isAbsolute(id) && id.startsWith(root) && !id.includes(`${sep}node_modules${sep}`))

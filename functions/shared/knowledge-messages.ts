@@ -33,6 +33,18 @@ export const knowledgeMessages = {
     ru: 'В файле слишком много текста, разделите его на несколько файлов',
     en: 'The file has too much text; split it into several files',
   },
+  file_too_many_pages: {
+    ru: 'В файле слишком много страниц, разделите его на несколько файлов',
+    en: 'The file has too many pages; split it into several files',
+  },
+  file_too_large_unpacked: {
+    ru: 'Файл слишком большой после распаковки',
+    en: 'The file is too large once unpacked',
+  },
+  file_parse_limit: {
+    ru: 'Файл читался слишком долго или занял слишком много памяти',
+    en: 'Reading the file took too long or too much memory',
+  },
   knowledge_low_balance: {
     ru: 'Недостаточно средств на балансе для индексации. Пополните баланс и повторите',
     en: 'The balance is too low for indexing. Top it up and try again',

@@ -4,7 +4,7 @@ import { chunkSections } from '../../functions/services/knowledge/chunk';
 import { docxText } from '../../functions/services/knowledge/docx';
 import {
   decodeText,
-  documentSections,
+  documentChunks,
   tableLines,
   UnreadableFile,
 } from '../../functions/services/knowledge/parse';
@@ -36,12 +36,12 @@ describe('reading documents', () => {
   });
 
   it('reads PDF pages and XLSX sheets with their sources, and says when a file is not what it claims', async () => {
-    const pdf = await documentSections('a.pdf', await pdfWith([['Первая страница'], ['Вторая страница']]));
+    const pdf = await documentChunks('a.pdf', await pdfWith([['Первая страница'], ['Вторая страница']]));
     expect(pdf).toEqual([
       { text: 'Первая страница', source: 'p. 1' },
       { text: 'Вторая страница', source: 'p. 2' },
     ]);
-    const xlsx = await documentSections(
+    const xlsx = await documentChunks(
       'b.xlsx',
       await xlsxWith(
         [
@@ -52,10 +52,10 @@ describe('reading documents', () => {
       ),
     );
     expect(xlsx).toEqual([{ text: 'Услуга: Маникюр; Цена: 1200', source: 'Цены' }]);
-    await expect(documentSections('c.pdf', new TextEncoder().encode('not a pdf'))).rejects.toEqual(
+    await expect(documentChunks('c.pdf', new TextEncoder().encode('not a pdf'))).rejects.toEqual(
       new UnreadableFile('file_unreadable'),
     );
-    await expect(documentSections('d.txt', new TextEncoder().encode('   \n '))).rejects.toEqual(
+    await expect(documentChunks('d.txt', new TextEncoder().encode('   \n '))).rejects.toEqual(
       new UnreadableFile('file_no_text'),
     );
   });

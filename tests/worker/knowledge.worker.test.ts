@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { jobUrl } from '../../functions/ports/jobs-qstash';
 import { INDEX_JOB } from '../../functions/services/knowledge/index-job';
@@ -7,12 +8,15 @@ import type { PublishedMessage } from '../fakes/qstash';
 import { call, signedIn } from './support/api';
 import { deliver, sign } from './support/jobs';
 
-/** A one-page PDF with a text layer, its cross-reference table computed. */
-function onePagePdf(text: string): Uint8Array {
+/**
+ * A one-page PDF with a text layer, its cross-reference table computed; with `times`, a bomb whose
+ * page tree names that one page `times` times.
+ */
+function onePagePdf(text: string, times = 1): Uint8Array {
   const stream = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Pages /Kids [${Array.from({ length: times }, () => '3 0 R').join(' ')}] /Count ${times} >>`,
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
     `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
@@ -28,6 +32,16 @@ function onePagePdf(text: string): Uint8Array {
   for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new TextEncoder().encode(pdf);
+}
+
+/** A tiny DOCX whose central directory declares 200 MB of XML. */
+function declaredHugeDocx(): Uint8Array {
+  const zip = zipSync({ 'word/document.xml': strToU8('<w:document/>') });
+  const view = new DataView(zip.buffer);
+  for (let at = 0; at + 4 <= zip.length; at++) {
+    if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 200 * 1024 * 1024, true);
+  }
+  return zip;
 }
 
 async function upload(token: string, storageId: string, name: string, bytes: Uint8Array) {
@@ -77,6 +91,33 @@ describe('knowledge in the production shape (R2, QStash, Neon, workerd)', () => 
       { token },
     );
     expect(files.json[0]).toMatchObject({ state: 'ready', chunks: 1, error: null });
+  });
+
+  it('refuses document bombs inside workerd with the same caps, once, without a retry', async () => {
+    const token = await signedIn();
+    const storage = await call<{ id: string }>('POST', '/api/storages', {
+      token,
+      body: { type: 'vector', name: 'Bombs', description: '' },
+    });
+    for (const [name, bytes, reason] of [
+      ['pages.pdf', onePagePdf('Bomb', 4000), 'file_too_many_pages'],
+      ['declared.docx', declaredHugeDocx(), 'file_too_large_unpacked'],
+    ] as const) {
+      const uploaded = await upload(token, storage.json.id, name, bytes);
+      expect(uploaded.status).toBe(201);
+      const body = await indexJobFor(uploaded.json.id);
+      const delivered = await deliver({ name: INDEX_JOB, body, signature: await sign(INDEX_JOB, body) });
+      expect(delivered.status, name).toBe(200);
+      const files = await call<{ id: string; state: string; error: string | null }[]>(
+        'GET',
+        `/api/storages/${storage.json.id}/files`,
+        { token },
+      );
+      expect(files.json.find((file) => file.id === uploaded.json.id)).toMatchObject({
+        state: 'failed',
+        error: reason,
+      });
+    }
   });
 
   it('serves a media file back from R2 to its owner', async () => {

@@ -1,10 +1,16 @@
-import type { Section } from './parse';
+import { MAX_CHUNKS, UnreadableFile } from './limits';
 
 /** Characters a chunk aims at (about 250 tokens) and never exceeds. */
 export const CHUNK_TARGET = 1000;
 const CHUNK_MAX = 1500;
 
 export interface Chunk {
+  text: string;
+  source: string;
+}
+
+/** A part of a document's text and where it came from (a page, a sheet), for the chunk's source. */
+export interface Section {
   text: string;
   source: string;
 }
@@ -27,31 +33,62 @@ function pieces(paragraph: string): string[] {
 }
 
 /**
- * Chunks of a document: lines and paragraphs are packed together up to CHUNK_TARGET characters
- * without crossing a section (page, sheet); a chunk starts with the last line of the one before,
- * so a question about the boundary still finds its context.
+ * Chunks of a document as its text is read: lines and paragraphs are packed together up to
+ * CHUNK_TARGET characters without crossing a section (page, sheet); a chunk starts with the last
+ * line of the one before, so a question about the boundary still finds its context. Reading stops
+ * with `file_too_many_chunks` as soon as there are more than `max` chunks, not after the whole file.
  */
-export function chunkSections(sections: Section[]): Chunk[] {
-  const chunks: Chunk[] = [];
-  for (const section of sections) {
-    const lines = section.text
-      .split(/\n/)
-      .map((line) => line.replace(/[ \t]+/g, ' ').trim())
-      .filter(Boolean)
-      .flatMap(pieces);
-    let current: string[] = [];
-    let length = 0;
-    for (const line of lines) {
-      if (length + line.length > CHUNK_TARGET && length > 0) {
-        chunks.push({ text: current.join('\n'), source: section.source });
-        const last = current.at(-1) ?? '';
-        current = last.length < CHUNK_TARGET / 4 ? [last] : [];
-        length = current.reduce((sum, kept) => sum + kept.length + 1, 0);
-      }
-      current.push(line);
-      length += line.length + 1;
-    }
-    if (current.length > 0) chunks.push({ text: current.join('\n'), source: section.source });
+export class Chunker {
+  readonly chunks: Chunk[] = [];
+  private current: string[] = [];
+  private length = 0;
+  private source = '';
+
+  constructor(private readonly max = MAX_CHUNKS) {}
+
+  /** A whole section: no chunk spans two sections. */
+  section(text: string, source: string): void {
+    this.write(text, source);
+    this.end();
   }
-  return chunks;
+
+  /** More text of the open section (`source` other than the open one's starts a new section). */
+  write(text: string, source: string): void {
+    if (source !== this.source) this.end();
+    this.source = source;
+    for (const raw of text.replaceAll('\u0000', '').split('\n')) {
+      const line = raw.replace(/[ \t]+/g, ' ').trim();
+      if (line) for (const piece of pieces(line)) this.line(piece);
+    }
+  }
+
+  /** Ends the open section. */
+  end(): void {
+    if (this.current.length > 0) this.push(this.current.join('\n'));
+    this.current = [];
+    this.length = 0;
+  }
+
+  private line(line: string): void {
+    if (this.length + line.length > CHUNK_TARGET && this.length > 0) {
+      this.push(this.current.join('\n'));
+      const last = this.current.at(-1) ?? '';
+      this.current = last.length < CHUNK_TARGET / 4 ? [last] : [];
+      this.length = this.current.reduce((sum, kept) => sum + kept.length + 1, 0);
+    }
+    this.current.push(line);
+    this.length += line.length + 1;
+  }
+
+  private push(text: string): void {
+    this.chunks.push({ text, source: this.source });
+    if (this.chunks.length > this.max) throw new UnreadableFile('file_too_many_chunks');
+  }
+}
+
+/** Chunks of whole sections (see Chunker). */
+export function chunkSections(sections: Section[], max = Number.POSITIVE_INFINITY): Chunk[] {
+  const chunker = new Chunker(max);
+  for (const section of sections) chunker.section(section.text, section.source);
+  return chunker.chunks;
 }

@@ -1,19 +1,19 @@
 /// <reference path="./saxen.d.ts" />
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
 import { Parser } from 'saxen';
+import { unzipWithin } from './zip';
 
 const BODY = 'word/document.xml';
 
 /**
- * The text of a DOCX: the zip is opened with fflate, word/document.xml read with the saxen SAX
- * parser. Text runs (w:t) join into paragraphs (w:p); a table row (w:tr) becomes one line with its
- * cells (w:tc) separated by " | ", so a price row stays together. Throws when it is not a DOCX.
+ * Reads a DOCX line by line: word/document.xml is unpacked within the limits (zip.ts) and read with
+ * the saxen SAX parser. Text runs (w:t) join into paragraphs (w:p); a table row (w:tr) becomes one
+ * line with its cells (w:tc) separated by " | ", so a price row stays together. Throws when it is
+ * not a DOCX, or when `line` throws (too many chunks): reading stops there.
  */
-export function docxText(bytes: Uint8Array): string {
-  const files = unzipSync(bytes, { filter: (file) => file.name === BODY });
-  const xml = files[BODY];
+export function readDocx(bytes: Uint8Array, line: (text: string) => void): void {
+  const xml = unzipWithin(bytes, (name) => name === BODY).get(BODY);
   if (!xml) throw new Error(`${BODY} is missing`);
-  const lines: string[] = [];
   let paragraph = '';
   let cell: string[] | null = null;
   let row: string[] | null = null;
@@ -30,13 +30,13 @@ export function docxText(bytes: Uint8Array): string {
     if (name === 'w:t') inText = false;
     else if (name === 'w:p') {
       if (cell) cell.push(paragraph.trim());
-      else lines.push(paragraph);
+      else line(paragraph);
       paragraph = '';
     } else if (name === 'w:tc' && cell) {
       row?.push(cell.filter(Boolean).join(' '));
       cell = null;
     } else if (name === 'w:tr' && row) {
-      lines.push(row.join(' | '));
+      line(row.join(' | '));
       row = null;
     }
   });
@@ -47,5 +47,11 @@ export function docxText(bytes: Uint8Array): string {
     throw error;
   });
   parser.parse(strFromU8(xml));
+}
+
+/** The whole text of a DOCX (see readDocx). */
+export function docxText(bytes: Uint8Array): string {
+  const lines: string[] = [];
+  readDocx(bytes, (text) => lines.push(text));
   return lines.join('\n').trim();
 }

@@ -195,6 +195,9 @@ const READ_FAILURES: ReadonlySet<string> = new Set([
   'file_unreadable',
   'file_no_text',
   'file_too_many_chunks',
+  'file_too_many_pages',
+  'file_too_large_unpacked',
+  'file_parse_limit',
 ]);
 
 /** Indexes a failed document again. */

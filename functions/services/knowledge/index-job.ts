@@ -5,22 +5,17 @@ import type { Ports } from '../../ports';
 import { LlmError } from '../../ports/llm';
 import { EMBEDDING_DIMENSIONS, EMBEDDING_MODEL, embeddingPriceOf } from '../../shared/models';
 import { grantWelcomeCredit } from '../billing/balance';
-import { chunkSections } from './chunk';
-import { documentSections, UnreadableFile } from './parse';
+import type { ReadFailure } from './limits';
 
 export const INDEX_JOB = 'knowledge.index';
 /** Texts in one embeddings request. */
 export const EMBEDDING_BATCH = 64;
 /** Batches one run of the job embeds before it hands the rest to its next run (Workers' time limits). */
 const BATCHES_PER_RUN = 8;
-/** A document bigger than this many chunks (~20 MB of text) is refused rather than half indexed. */
-const MAX_CHUNKS = 20_000;
 const INSERT_BATCH = 500;
 
 export type IndexFailure =
-  | 'file_unreadable'
-  | 'file_no_text'
-  | 'file_too_many_chunks'
+  | ReadFailure
   | 'knowledge_low_balance'
   | 'knowledge_model_failed'
   | 'knowledge_not_configured';
@@ -41,25 +36,22 @@ async function fail(ports: Ports, file: StorageFile, reason: IndexFailure): Prom
     .where(and(eq(storageFiles.id, file.id), inArray(storageFiles.state, ['pending', 'indexing'])));
 }
 
-/** Parses the document into chunks (replacing those of an earlier attempt); false when it failed. */
+/**
+ * Parses the document into chunks (replacing those of an earlier attempt) through the parser port,
+ * which reads it within the limits and off the event loop; false when it failed.
+ */
 async function splitIntoChunks(ports: Ports, file: StorageFile): Promise<boolean> {
   const object = await ports.files.get(file.objectKey);
   if (!object) {
     await fail(ports, file, 'file_unreadable');
     return false;
   }
-  let chunks: ReturnType<typeof chunkSections>;
-  try {
-    chunks = chunkSections(await documentSections(file.name, object.body));
-  } catch (error) {
-    if (!(error instanceof UnreadableFile)) throw error;
-    await fail(ports, file, error.reason);
+  const outcome = await ports.parser.parse(file.name, object.body);
+  if (!outcome.ok) {
+    await fail(ports, file, outcome.reason);
     return false;
   }
-  if (chunks.length > MAX_CHUNKS) {
-    await fail(ports, file, 'file_too_many_chunks');
-    return false;
-  }
+  const { chunks } = outcome;
   await ports.db.transaction(async (tx) => {
     await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, file.id));
     for (let from = 0; from < chunks.length; from += INSERT_BATCH) {

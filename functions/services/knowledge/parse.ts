@@ -1,21 +1,14 @@
+import { zipSync } from 'fflate';
 import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/universal';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { extensionOf } from '../../shared/knowledge';
-import { docxText } from './docx';
+import { type Chunk, Chunker } from './chunk';
+import { readDocx } from './docx';
+import { MAX_CHUNKS, type ReadFailure, UnreadableFile } from './limits';
+import { readPdf } from './pdf';
+import { unzipWithin } from './zip';
 
-/** A part of a document's text and where it came from (a page, a sheet), for the chunk's source. */
-export interface Section {
-  text: string;
-  source: string;
-}
-
-/** The document cannot be read; `reason` is a message key the file shows. */
-export class UnreadableFile extends Error {
-  constructor(readonly reason: 'file_unreadable' | 'file_no_text') {
-    super(reason);
-  }
-}
+export { UnreadableFile } from './limits';
 
 /** Plain text: UTF-8 (with or without BOM), else Windows-1251, as older Russian files are. */
 export function decodeText(bytes: Uint8Array): string {
@@ -55,57 +48,70 @@ export function tableLines(rows: Cell[][]): string {
     .join('\n');
 }
 
-async function pdfSections(bytes: Uint8Array): Promise<Section[]> {
-  const pdf = await getDocumentProxy(bytes);
-  const { text } = await extractText(pdf, { mergePages: false });
-  return text.map((page, i) => ({ text: page, source: `p. ${i + 1}` }));
+/**
+ * The workbook's XML is unpacked within the limits first and handed to read-excel-file as a stored
+ * (uncompressed) zip, so the library never inflates anything itself.
+ */
+async function readXlsx(bytes: Uint8Array, chunker: Chunker): Promise<void> {
+  const xml = unzipWithin(bytes, (name) => name.endsWith('.xml') || name.endsWith('.xml.rels'));
+  const stored = zipSync(Object.fromEntries(xml), { level: 0 });
+  const buffer = stored.buffer.slice(stored.byteOffset, stored.byteOffset + stored.byteLength) as ArrayBuffer;
+  for (const sheet of await readXlsxFile(buffer))
+    chunker.section(tableLines(sheet.data as Cell[][]), sheet.sheet);
 }
 
-function docxSections(bytes: Uint8Array): Section[] {
-  return [{ text: docxText(bytes), source: '' }];
-}
-
-async function xlsxSections(bytes: Uint8Array): Promise<Section[]> {
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  const sheets = await readXlsxFile(buffer);
-  return sheets.map((sheet) => ({ text: tableLines(sheet.data as Cell[][]), source: sheet.sheet }));
-}
-
-function csvSections(bytes: Uint8Array): Section[] {
+function readCsv(bytes: Uint8Array, chunker: Chunker): void {
   const parsed = Papa.parse<string[]>(decodeText(bytes).replace(/^\uFEFF/, ''), { skipEmptyLines: true });
-  return [{ text: tableLines(parsed.data), source: '' }];
+  chunker.section(tableLines(parsed.data), '');
+}
+
+async function read(name: string, bytes: Uint8Array, chunker: Chunker): Promise<void> {
+  switch (extensionOf(name)) {
+    case 'pdf':
+      return readPdf(bytes, chunker);
+    case 'docx':
+      readDocx(bytes, (line) => chunker.write(line, ''));
+      return chunker.end();
+    case 'xlsx':
+      return readXlsx(bytes, chunker);
+    case 'csv':
+      return readCsv(bytes, chunker);
+    default:
+      return chunker.section(decodeText(bytes).replace(/^\uFEFF/, ''), '');
+  }
 }
 
 /**
- * A document's text by its extension (SPEC §5 vector storage types). Throws UnreadableFile when
- * the bytes are not what the extension says, or hold no text (a scanned PDF without a text layer).
+ * A document's chunks by its extension (SPEC §5 vector storage types), read within the limits of
+ * limits.ts. Throws UnreadableFile when the bytes are not what the extension says, hold no text (a
+ * scanned PDF without a text layer), or break a limit.
  */
-export async function documentSections(name: string, bytes: Uint8Array): Promise<Section[]> {
-  let sections: Section[];
+export async function documentChunks(
+  name: string,
+  bytes: Uint8Array,
+  maxChunks = MAX_CHUNKS,
+): Promise<Chunk[]> {
+  const chunker = new Chunker(maxChunks);
   try {
-    switch (extensionOf(name)) {
-      case 'pdf':
-        sections = await pdfSections(bytes);
-        break;
-      case 'docx':
-        sections = docxSections(bytes);
-        break;
-      case 'xlsx':
-        sections = await xlsxSections(bytes);
-        break;
-      case 'csv':
-        sections = csvSections(bytes);
-        break;
-      default:
-        sections = [{ text: decodeText(bytes).replace(/^\uFEFF/, ''), source: '' }];
-    }
+    await read(name, bytes, chunker);
   } catch (error) {
+    if (error instanceof UnreadableFile) throw error;
     console.warn(`reading ${extensionOf(name)} failed`, error instanceof Error ? error.message : error);
     throw new UnreadableFile('file_unreadable');
   }
-  const kept = sections
-    .map((section) => ({ ...section, text: section.text.replaceAll('\u0000', '').trim() }))
-    .filter((section) => section.text);
-  if (kept.length === 0) throw new UnreadableFile('file_no_text');
-  return kept;
+  if (chunker.chunks.length === 0) throw new UnreadableFile('file_no_text');
+  return chunker.chunks;
+}
+
+/** What reading a document gave: its chunks, or why it could not be read. */
+export type ParseOutcome = { ok: true; chunks: Chunk[] } | { ok: false; reason: ReadFailure };
+
+/** documentChunks as a value that crosses a thread boundary. */
+export async function parseDocument(name: string, bytes: Uint8Array): Promise<ParseOutcome> {
+  try {
+    return { ok: true, chunks: await documentChunks(name, bytes) };
+  } catch (error) {
+    if (error instanceof UnreadableFile) return { ok: false, reason: error.reason };
+    throw error;
+  }
 }

@@ -82,7 +82,13 @@ export function FileRow({ file, onDescribe, onRetry, onDelete }: FileRowProps) {
             <Text size="xs" c="red" data-testid="file-error">
               {file.error ? t(file.error as MessageId) : t('unknown_error')}
             </Text>
-            <Button size="compact-xs" variant="light" loading={retrying} onClick={retry}>
+            <Button
+              size="compact-xs"
+              variant="light"
+              loading={retrying}
+              onClick={retry}
+              style={{ flexShrink: 0 }}
+            >
               {t('storage.retry')}
             </Button>
           </Group>
