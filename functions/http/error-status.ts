@@ -39,6 +39,7 @@ export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   payments_not_configured: 422,
   payment_failed: 422,
   invoices_not_configured: 422,
+  invoices_limit: 422,
   rate_limited: 429,
   internal_error: 500,
   upstream_failed: 502,

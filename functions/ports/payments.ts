@@ -45,6 +45,8 @@ export interface PaymentEvent {
   providerPaymentId: string;
   state: PaymentState;
   amountMinor: number;
+  /** The paid currency, lowercase, when the provider reports it (Stripe); T-Bank's terminal is rub only. */
+  currency?: string;
   /** The provider's own status word (CONFIRMED, REJECTED, payment_intent.succeeded, …) for the record. */
   providerStatus: string;
   /** Present when the payment saved a card for later charges. */

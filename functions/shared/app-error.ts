@@ -39,6 +39,7 @@ export type ErrorCode =
   | 'payments_not_configured'
   | 'payment_failed'
   | 'invoices_not_configured'
+  | 'invoices_limit'
   | 'upstream_failed'
   | 'internal_error';
 

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerFromConfig } from '../../functions/payments/invoice/seller-config';
+import { invoicePdfKey } from '../../functions/services/payments/invoice-documents';
+import { INVOICE_CREATION_LIMIT, MAX_OPEN_INVOICES } from '../../functions/services/payments/invoices';
 import { markInvoicePaid } from '../../functions/services/payments/mark-invoice-paid';
+import {
+  SUGGESTION_CACHE_SECONDS,
+  SUGGESTION_LIMIT,
+} from '../../functions/services/payments/requisites-suggestions';
 import { type FakeDadata, startFakeDadata } from '../fakes/dadata';
 import { PROPRIETOR_REQUISITES, SBERBANK_REQUISITES } from '../support/requisites';
 import { sharedTestApp, signedInUser } from './support/client';
@@ -159,7 +165,7 @@ describe('invoices for companies', () => {
     expect(JSON.stringify(fakeBox.dadata.calls)).not.toContain('undefined');
     fakeBox.dadata.quotaExceeded = true;
     try {
-      const quota = await api.call('GET', '/api/payment/suggest/bank?query=044525225', {
+      const quota = await api.call('GET', '/api/payment/suggest/bank?query=044525974', {
         token: owner.token,
       });
       expect(quota.status).toBe(200);
@@ -169,5 +175,95 @@ describe('invoices for companies', () => {
     }
     const bad = await api.call('GET', '/api/payment/suggest/bank?query=abc', { token: owner.token });
     expect(bad.status).toBe(422);
+  });
+
+  it('asks DaData once per query within a day, whoever asks, and each account only so often', async () => {
+    const lookups = (query: string) =>
+      fakeBox.dadata.calls.filter((call) => JSON.stringify(call.body).includes(query)).length;
+    const first = await signedInUser(api.t);
+    const second = await signedInUser(api.t);
+    const inn = '7723456782';
+    for (const owner of [first, first, second]) {
+      const answer = await api.call('GET', `/api/payment/suggest/party?query=${inn}`, { token: owner.token });
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({ available: true, suggestions: [{ inn }] });
+    }
+    expect(lookups(inn)).toBe(1);
+
+    // A quota spent by one account: each lookup DaData is asked counts, the 31st in ten minutes is refused.
+    const busy = await signedInUser(api.t);
+    const before = fakeBox.dadata.calls.length;
+    for (let i = 0; i < SUGGESTION_LIMIT.max; i++) {
+      const bik = `0445${String(10_000 + i)}`;
+      const answer = await api.call('GET', `/api/payment/suggest/bank?query=${bik}`, { token: busy.token });
+      expect(answer.status, bik).toBe(200);
+    }
+    const refused = await api.call('GET', '/api/payment/suggest/bank?query=044599999', { token: busy.token });
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toMatch(/^Слишком много попыток. Повторите через \d+ мин.$/);
+    expect(fakeBox.dadata.calls.length - before).toBe(SUGGESTION_LIMIT.max);
+    // What is cached still answers, and other accounts are not held back.
+    const cached = await api.call('GET', `/api/payment/suggest/party?query=${inn}`, { token: busy.token });
+    expect(cached.status).toBe(200);
+    expect(
+      (await api.call('GET', '/api/payment/suggest/bank?query=044599999', { token: first.token })).status,
+    ).toBe(200);
+
+    // A day later the details are asked again.
+    api.t.clock.advance(SUGGESTION_CACHE_SECONDS * 1000 + 1000);
+    const later = await signedInUser(api.t);
+    await api.call('GET', `/api/payment/suggest/party?query=${inn}`, { token: later.token });
+    expect(lookups(inn)).toBe(2);
+  });
+
+  it('keeps the rendered PDF: a second download reads the stored bytes', async () => {
+    const owner = await signedInUser(api.t);
+    const issued = await issue(owner.token);
+    const id = issued.json.transaction.id as string;
+    const download = () =>
+      api.t.app.request(issued.json.invoice_url, { headers: { authorization: `Bearer ${owner.token}` } });
+    const first = new Uint8Array(await (await download()).arrayBuffer());
+    const stored = await api.t.ports.files.get(invoicePdfKey(id));
+    expect(stored?.contentType).toBe('application/pdf');
+    expect(stored?.body).toEqual(first);
+    // Had it been drawn again, these would not be the bytes served.
+    const marker = new TextEncoder().encode('%PDF-1.4 stored copy');
+    await api.t.ports.files.put(invoicePdfKey(id), marker, 'application/pdf');
+    const answers = await Promise.all(Array.from({ length: 4 }, download));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(new Uint8Array(await answer.arrayBuffer())).toEqual(marker);
+    }
+  });
+
+  it('caps unpaid invoices per account and limits how many are issued an hour', async () => {
+    const owner = await signedInUser(api.t);
+    const numbers: number[] = [];
+    for (let i = 0; i < MAX_OPEN_INVOICES; i++) {
+      const issued = await issue(owner.token);
+      expect(issued.status).toBe(201);
+      numbers.push(issued.json.transaction.invoice_number);
+    }
+    const capped = await issue(owner.token);
+    expect(capped.status).toBe(422);
+    expect(capped.json).toMatchObject({
+      code: 'invoices_limit',
+      message:
+        'Уже выставлено 10 неоплаченных счетов за 30 дней. Оплатите один из них, чтобы выставить новый',
+    });
+    // Paid ones free their places, but no more than the hourly limit is issued.
+    for (const number of numbers) await markInvoicePaid(api.t.db, number, api.t.clock.now());
+    let issuedInHour = MAX_OPEN_INVOICES;
+    let answer = await issue(owner.token);
+    while (answer.status === 201) {
+      issuedInHour += 1;
+      await markInvoicePaid(api.t.db, answer.json.transaction.invoice_number, api.t.clock.now());
+      answer = await issue(owner.token);
+    }
+    expect(issuedInHour).toBe(INVOICE_CREATION_LIMIT.max);
+    expect(answer.status).toBe(429);
+    expect(answer.json.message).toMatch(/^Слишком много попыток. Повторите через \d+ мин.$/);
+    const listed = await api.call('GET', '/api/transactions', { token: owner.token });
+    expect(listed.json.pagination.total).toBe(INVOICE_CREATION_LIMIT.max);
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { balanceEntries, transactions } from '../../db/schema';
 import { paymentsFromConfig } from '../../functions/ports/payments-from-config';
 import { type FakeTbank, fakeTbankToken, startFakeTbank } from '../fakes/tbank';
@@ -135,6 +135,53 @@ describe('payments by T-Bank: the payment link', () => {
     expect(await topUpsOf(owner.accountId)).toHaveLength(0);
     const unknown = await api.t.app.request('/api/payment/notify/paypal', { method: 'POST', body: '{}' });
     expect(unknown.status).toBe(404);
+  });
+
+  it('answers OK to a signed notification for an order that is not ours, credits nothing, logs once', async () => {
+    const owner = await payingOwner(api.t);
+    const started = await link(owner.token, topUp(100_000));
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const answers: Array<{ status: number; body: string }> = [];
+    try {
+      // Another shop on the same terminal, an order we never had, and our order with another payment.
+      for (const [orderId, paymentId] of [
+        ['shop-42', 9_100_001],
+        ['00000000-0000-4000-8000-000000000000', 9_100_002],
+        [started.transaction_id, 9_100_003],
+      ] as const) {
+        const body = fakeBox.tbank.sign(TERMINAL.terminalKey, {
+          TerminalKey: TERMINAL.terminalKey,
+          OrderId: orderId,
+          Success: true,
+          Status: 'CONFIRMED',
+          PaymentId: paymentId,
+          ErrorCode: '0',
+          Amount: 100_000,
+        });
+        const response = await api.t.app.request('/api/payment/notify/tbank', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        answers.push({ status: response.status, body: await response.text() });
+      }
+      expect(answers).toEqual(Array(3).fill({ status: 200, body: 'OK' }));
+      const notOurs = warnings.mock.calls.filter((call) => String(call[0]).includes('not ours'));
+      expect(notOurs).toHaveLength(2);
+      expect(
+        errors.mock.calls.filter((call) => String(call[0]).includes(started.transaction_id)),
+      ).toHaveLength(1);
+      expect(JSON.stringify([...warnings.mock.calls, ...errors.mock.calls])).not.toContain(TERMINAL.password);
+    } finally {
+      warnings.mockRestore();
+      errors.mockRestore();
+    }
+    expect(await topUpsOf(owner.accountId)).toHaveLength(0);
+    // The order's own payment still credits it.
+    await fakeBox.tbank.pay(started.paymentId);
+    await fakeBox.tbank.settled();
+    expect(await topUpsOf(owner.accountId)).toHaveLength(1);
   });
 
   it('a declined payment stays "not paid" with the reason', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, balanceEntries } from '../../db/schema';
+import { accounts, balanceEntries, transactions } from '../../db/schema';
 import { sharedTestApp, signedInUser } from './support/client';
 
 const api = sharedTestApp();
@@ -17,6 +17,7 @@ describe('profile', () => {
       lang: 'ru',
       currency: 'kzt',
       tour_showed: false,
+      tour_walk: null,
       role: null,
       notifications: [],
       clients_partner: { balance: 0 },
@@ -78,6 +79,79 @@ describe('profile', () => {
     const after = await api.call('GET', '/api/profile', { token: user.token });
     expect(after.json).toMatchObject({ currency: 'usd', name: user.name });
     expect((await api.call('GET', '/api/balance', { token: user.token })).json.total_minor).toBe(97);
+  });
+
+  it('refuses to change the currency while a payment link or an invoice is open, saying why', async () => {
+    const user = await signedInUser(api.t);
+    const [account] = await api.t.db.select().from(accounts).where(eq(accounts.email, user.email));
+    if (!account) throw new Error('no account');
+    const now = api.t.clock.now();
+    const open = async (row: Partial<typeof transactions.$inferInsert>) => {
+      const [made] = await api.t.db
+        .insert(transactions)
+        .values({
+          accountId: account.id,
+          operation: 'top_up',
+          status: 'not_paid',
+          amountMinor: 150_000,
+          currency: 'rub',
+          provider: 'tbank',
+          providerPaymentId: String(Math.floor(Math.random() * 1e9)),
+          providerStatus: 'NEW',
+          paymentUrl: 'https://securepay.tinkoff.ru/new/abc',
+          createdAt: now,
+          ...row,
+        })
+        .returning();
+      if (!made) throw new Error('not stored');
+      return made;
+    };
+    const change = (currency: string) =>
+      api.call('POST', '/api/profile', { token: user.token, body: { currency, name: 'Другое имя' } });
+    const refusedWith = async (lang: 'ru' | 'en', message: string) => {
+      await api.call('POST', '/api/profile', { token: user.token, body: { lang } });
+      const refused = await change('usd');
+      expect(refused.status).toBe(409);
+      expect(refused.json).toMatchObject({ code: 'currency_locked', message });
+      expect(refused.json.fields.currency).toBe(message);
+    };
+    const RU =
+      'Нельзя сменить валюту, пока есть неоплаченный счёт или действующая ссылка на оплату: оплата по ним зачисляется в текущей валюте';
+    const EN =
+      'The currency cannot be changed while an invoice or a payment link is unpaid: its payment is credited in the current currency';
+
+    const link = await open({});
+    await refusedWith('ru', RU);
+    await refusedWith('en', EN);
+    await refusedWith('ru', RU);
+    const unchanged = await api.call('GET', '/api/profile', { token: user.token });
+    expect(unchanged.json).toMatchObject({ currency: 'rub', name: user.name });
+    expect((await api.call('GET', '/api/balance', { token: user.token })).json).toMatchObject({
+      total_minor: 10_000,
+      currency: 'rub',
+    });
+
+    // A declined payment's page cannot be paid any more; an invoice can, whenever.
+    await api.t.db
+      .update(transactions)
+      .set({ paymentUrl: null, providerStatus: 'REJECTED' })
+      .where(eq(transactions.id, link.id));
+    const invoice = await open({
+      operation: 'invoice',
+      provider: 'invoice',
+      providerPaymentId: null,
+      providerStatus: null,
+      paymentUrl: null,
+      invoiceNumber: 900_000 + Math.floor(Math.random() * 99_999),
+      createdAt: new Date(now.getTime() - 90 * 86_400_000),
+    });
+    await refusedWith('ru', RU);
+    await api.t.db.update(transactions).set({ status: 'paid' }).where(eq(transactions.id, invoice.id));
+    // A payment page from three days ago has expired at the provider.
+    await open({ createdAt: new Date(now.getTime() - 3 * 86_400_000) });
+    const changed = await change('usd');
+    expect(changed.status).toBe(200);
+    expect(changed.json).toMatchObject({ currency: 'usd', name: 'Другое имя' });
   });
 
   it('refuses bad values and changes nothing', async () => {
@@ -193,7 +267,33 @@ describe('onboarding tour', () => {
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ tour_showed: true, role: 'partner' });
     const [row] = await api.t.db.select().from(accounts).where(eq(accounts.email, user.email));
-    expect(row?.tourAnswers).toEqual({ ...fields });
+    expect(row?.tourAnswers).toEqual({ ...fields, walk: 'due' });
+    expect(answer.json.tour_walk).toBe('due');
+  });
+
+  it('remembers the walk after the questions once it is finished or skipped, and refuses another end', async () => {
+    for (const walk of ['finished', 'skipped']) {
+      const user = await signedInUser(api.t);
+      const before = await api.call('GET', '/api/profile', { token: user.token });
+      expect(before.json.tour_walk).toBeNull();
+      const fields = { usage_plan: 'sales', role: 'client', ai_experience: 'uses', sales_staff: '1-3' };
+      await api.call('POST', '/api/helpers/tour', { token: user.token, body: { fields } });
+      const ended = await api.call('POST', '/api/helpers/tour', {
+        token: user.token,
+        body: { fields: { walk } },
+      });
+      expect(ended.status).toBe(200);
+      expect(ended.json).toMatchObject({ tour_showed: true, tour_walk: walk, role: 'client' });
+      const profile = await api.call('GET', '/api/profile', { token: user.token });
+      expect(profile.json.tour_walk).toBe(walk);
+      const [row] = await api.t.db.select().from(accounts).where(eq(accounts.email, user.email));
+      expect(row?.tourAnswers).toEqual({ ...fields, walk });
+      const bad = await api.call('POST', '/api/helpers/tour', {
+        token: user.token,
+        body: { fields: { walk: 'halfway' } },
+      });
+      expect(bad.status).toBe(422);
+    }
   });
 
   it('requires the client or partner choice', async () => {

@@ -230,6 +230,7 @@ describe('readNotification', () => {
           providerPaymentId: session.providerPaymentId,
           state: 'paid',
           amountMinor: 1990,
+          currency: 'usd',
           providerStatus: 'checkout.session.completed',
           savedMethod: { token: `${stored?.customer}:${intent?.payment_method}`, label: 'visa •••• 4242' },
         },
@@ -408,6 +409,7 @@ describe('chargeSaved', () => {
       providerPaymentId: expect.stringMatching(/^pi_/),
       state: 'paid',
       amountMinor: 1990,
+      currency: 'usd',
       providerStatus: 'succeeded',
     });
     const call = fake.calls.at(-1);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDadata, startFakeDadata } from '../fakes/dadata';
 import { type FakeTbank, startFakeTbank } from '../fakes/tbank';
@@ -12,6 +12,7 @@ import { type Account, apiCall, readyAccount, signInWithToken } from './support/
 import { launchBrowser, newRussianPage } from './support/browser';
 import { isoDayFromToday, pickDay, shownDay } from './support/dates';
 import { balanceOf, paidTopUp, TBANK_TERMINAL, tbankEnv } from './support/payments';
+import { shootEveryLanguageAndWidth } from './support/screens';
 import { atPath, gone, seen } from './support/ui';
 
 /** Our company on the invoices (a valid set of details: control digits and all). */
@@ -42,6 +43,17 @@ afterAll(async () => {
   await dadata?.close();
   rmSync(scratch, { recursive: true, force: true });
 });
+
+/** A press at the element's centre held for `holdMs` before the release, as a busy machine delivers it. */
+async function slowPress(page: Page, target: Locator, holdMs = 150): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error('the element has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(holdMs);
+  await page.mouse.up();
+}
 
 /** An account whose welcome credit (100 rub) is on the balance: the first balance read grants it. */
 async function accountWithCredit(name: string): Promise<Account> {
@@ -302,8 +314,12 @@ describe('the Balance screen in the browser', () => {
     const form = page.getByRole('form', { name: 'Счёт для юридического лица' });
     await seen(form.getByLabel('ИНН', { exact: true }));
 
-    // Empty fields: the SPEC §5 message, and under the fields.
-    await form.getByRole('button', { name: 'Выставить счёт' }).click();
+    // Empty fields: the SPEC §5 message, and under the fields. Pressed as soon as the form shows and
+    // held as long as on a loaded machine: the form once slid open under the pointer, the release
+    // landed on a field, and nothing was sent.
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/payment/invoice'));
+    await slowPress(page, form.getByRole('button', { name: 'Выставить счёт' }));
+    expect((await answered).status()).toBe(422);
     await seen(form.getByTestId('server-error').getByText('Необходимо заполнить все поля счета'));
     expect(await form.getByLabel('ИНН', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await form.getByText('Необходимо заполнить все поля счета').count()).toBeGreaterThan(2);
@@ -343,6 +359,48 @@ describe('the Balance screen in the browser', () => {
     };
     expect(saved.requisites).toMatchObject({ inn: '771234567859', bik: '044525974' });
     await context.close();
+  });
+
+  it('refuses a currency change while an invoice is unpaid, saying why on the profile; the invoice form on every width', async () => {
+    const account = await accountWithCredit('gleb');
+    await apiCall(
+      server,
+      'POST',
+      '/api/payment/invoice',
+      {
+        amount_minor: 120_000,
+        requisites: { ...SBERBANK_REQUISITES, postal_address: SBERBANK_REQUISITES.legal_address },
+      },
+      account.token,
+    );
+    const who = { browser, server, token: account.token };
+    const refusal = {
+      ru: 'Нельзя сменить валюту, пока есть неоплаченный счёт или действующая ссылка на оплату',
+      en: 'The currency cannot be changed while an invoice or a payment link is unpaid',
+    };
+    const problems = await shootEveryLanguageAndWidth(
+      who,
+      '/profile',
+      'profile-currency-refused',
+      async (page) => {
+        const preferences = page.getByTestId('profile-preferences');
+        await preferences.locator('select').selectOption('usd');
+        const lang = (await page.locator('html').getAttribute('lang')) === 'en' ? 'en' : 'ru';
+        await seen(preferences.getByText(refusal[lang]));
+        expect(await preferences.locator('select').inputValue()).toBe('rub');
+      },
+    );
+    problems.push(
+      ...(await shootEveryLanguageAndWidth(who, '/balance', 'balance-invoice-form', async (page) => {
+        await page.getByTestId('invoice-request').getByRole('button').first().click();
+        await seen(page.getByTestId('invoice-request').locator('form button[type="submit"]'));
+      })),
+    );
+    expect(problems).toEqual([]);
+    const profile = (await apiCall(server, 'GET', '/api/profile', undefined, account.token)) as {
+      currency: string;
+    };
+    expect(profile.currency).toBe('rub');
   });
 
   it('filters the transactions by days picked in the calendar, shown as DD.MM.YYYY in a Russian app on an English browser', async () => {

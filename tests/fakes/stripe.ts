@@ -487,6 +487,36 @@ export class FakeStripe {
     return `t=${timestamp},v1=${signature}`;
   }
 
+  /**
+   * Another client of the same Stripe account (another product, a script with the key) opens a
+   * session, checked like `POST /v1/checkout/sessions`; `pay` it to have its events delivered to the
+   * same endpoint. `clientReferenceId` and `metadata` are whatever that client chose.
+   */
+  openSession(options: {
+    currency: string;
+    amount: number;
+    clientReferenceId?: string;
+    metadata?: Record<string, string>;
+  }): FakeCheckoutSession {
+    const params: Json = {
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: '1',
+          price_data: {
+            currency: options.currency,
+            unit_amount: String(options.amount),
+            product_data: { name: 'Another product' },
+          },
+        },
+      ],
+      success_url: 'https://example.com/thanks',
+      ...(options.clientReferenceId === undefined ? {} : { client_reference_id: options.clientReferenceId }),
+      ...(options.metadata ? { metadata: options.metadata } : {}),
+    };
+    return clone(this.createSession(params));
+  }
+
   /** The customer pays on the hosted page: the session completes and its events are delivered. */
   pay(sessionId: string): {
     session: FakeCheckoutSession;

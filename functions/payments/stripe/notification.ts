@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { NotificationRequest, NotificationResult, PaymentEvent } from '../../ports/payments';
 import { webhookCrypto } from './client';
 import { callStripe } from './errors';
-import { paymentIntentEvent, sessionEvent } from './payment-events';
+import { paymentIntentEvent, sessionEvent, sessionOrderId } from './payment-events';
 
 /** Seconds a signed timestamp stays acceptable (Stripe's own default): older deliveries are replays. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -64,12 +64,14 @@ export async function eventsOf(stripe: Stripe, event: Stripe.Event): Promise<Pay
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       if (session.mode !== 'payment' || session.payment_status !== 'paid') return [];
-      const paymentIntent = savesCard(session) ? await intentOf(stripe, session) : undefined;
+      // Another product's session is not worth a request: the ledger finds no order and credits nothing.
+      const ours = sessionOrderId(session) !== null;
+      const paymentIntent = ours && savesCard(session) ? await intentOf(stripe, session) : undefined;
       return [sessionEvent(session, { providerStatus: event.type, state: 'paid', paymentIntent })];
     }
     case 'checkout.session.async_payment_failed': {
       const session = event.data.object;
-      const paymentIntent = await intentOf(stripe, session);
+      const paymentIntent = sessionOrderId(session) !== null ? await intentOf(stripe, session) : undefined;
       return [sessionEvent(session, { providerStatus: event.type, state: 'failed', paymentIntent })];
     }
     case 'checkout.session.expired':

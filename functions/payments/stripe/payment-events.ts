@@ -9,6 +9,10 @@ export function sessionState(session: Stripe.Checkout.Session): PaymentState {
   return 'pending';
 }
 
+/** Our order id of a session we created; null for another product's session on the same account. */
+export const sessionOrderId = (session: Stripe.Checkout.Session): string | null =>
+  session.client_reference_id ?? session.metadata?.order_id ?? null;
+
 /**
  * A Checkout Session as the ledger sees it. `paymentIntent`, when given (expanded, with its
  * payment_method), supplies the saved card of a paid session and the reason of a failed one.
@@ -31,10 +35,11 @@ export function sessionEvent(
         (session.status === 'expired' ? 'The Checkout Session expired unpaid.' : 'The payment failed.'))
       : undefined;
   return {
-    orderId: session.client_reference_id ?? session.metadata?.order_id ?? options.orderId ?? '',
+    orderId: sessionOrderId(session) ?? options.orderId ?? '',
     providerPaymentId: session.id,
     state,
     amountMinor: session.amount_total ?? 0,
+    ...(session.currency ? { currency: session.currency.toLowerCase() } : {}),
     providerStatus: options.providerStatus,
     ...(savedMethod ? { savedMethod } : {}),
     ...(failureMessage ? { failureMessage } : {}),
@@ -70,6 +75,7 @@ export function paymentIntentEvent(
     providerPaymentId: intent.id,
     state,
     amountMinor: intent.amount_received > 0 ? intent.amount_received : intent.amount,
+    currency: intent.currency.toLowerCase(),
     providerStatus: options.providerStatus,
     ...(failureMessage ? { failureMessage } : {}),
   };

@@ -1,12 +1,27 @@
 import { and, eq } from 'drizzle-orm';
-import { recurrentPayments, transactions } from '../../../db/schema';
+import { recurrentPayments, type Transaction, transactions } from '../../../db/schema';
 import type { AppSettings } from '../../ports';
 import type { Db } from '../../ports/db';
 import type { PaymentEvent, PaymentProviderName } from '../../ports/payments';
 import { sealSecret } from '../../secrets/secret-box';
+import { isUuid } from '../../shared/uuid';
 import { creditPayment } from './credit-payment';
 
 export type Applied = 'credited' | 'failed' | 'pending' | 'duplicate' | 'unknown' | 'mismatch';
+
+/**
+ * Why an event is not about this order's payment, or null when it is: the provider's payment id is
+ * the one the order was started with (a paid event for an order that never got one is refused), and
+ * the currency, when reported, is the order's.
+ */
+function foreignPayment(row: Transaction, event: PaymentEvent): string | null {
+  const expected = row.providerPaymentId;
+  if (expected !== null ? expected !== event.providerPaymentId : event.state === 'paid')
+    return `reported for payment ${event.providerPaymentId || '(none)'}, started as ${expected ?? '(none)'}`;
+  if (event.currency !== undefined && event.currency.toLowerCase() !== row.currency)
+    return `paid in ${event.currency.toLowerCase()}, expected ${row.currency}`;
+  return null;
+}
 
 /** Where a saved card's token is sealed (bound as the AES-GCM additional data). */
 export const METHOD_LABEL = 'recurrent_payments.method';
@@ -27,6 +42,8 @@ export async function applyPaymentEvent(
   const sealed = event.savedMethod
     ? JSON.stringify(await sealSecret(settings.secretsKey, METHOD_LABEL, event.savedMethod.token))
     : null;
+  // Another product's order on the same provider account (any id, or none) is not ours.
+  if (!isUuid(event.orderId)) return 'unknown';
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -35,6 +52,12 @@ export async function applyPaymentEvent(
       .for('update');
     if (!row) return 'unknown';
     if (row.status === 'paid') return 'duplicate';
+    const foreign = foreignPayment(row, event);
+    if (foreign) {
+      // Not this order's payment (another session or intent, another currency): it changes nothing.
+      console.error(`payment ${row.id}: ${foreign}; not credited`);
+      return 'mismatch';
+    }
     if (event.state === 'pending') {
       await tx
         .update(transactions)

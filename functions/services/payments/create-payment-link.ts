@@ -2,13 +2,20 @@ import { and, eq } from 'drizzle-orm';
 import { subscriptions, transactions } from '../../../db/schema';
 import { PaymentProviderError } from '../../ports/payments';
 import { AppError } from '../../shared/app-error';
+import type { Currency } from '../../shared/constants';
 import { formatMoney } from '../../shared/money';
 import { type PaymentLinkInput, PROVIDER_MIN_MINOR, TOP_UP_LIMITS_MINOR } from '../../shared/schemas/payment';
 import type { AccountContext } from '../context';
+import { lockedCurrency } from './open-payments';
 import { notificationUrl, returnUrl } from './payment-urls';
 
 const paymentFailed = (reason: string) =>
   new AppError('payment_failed', 'payment_failed', { params: { reason } });
+
+const currencyMismatch = (currency: Currency) =>
+  new AppError('validation_failed', 'payment_currency_mismatch', {
+    params: { currency: currency.toUpperCase() },
+  });
 
 /**
  * POST /api/payment/link: records the top-up as a "not paid" transaction (its id is the order id
@@ -22,11 +29,7 @@ export async function createPaymentLink(ctx: AccountContext, input: PaymentLinkI
       params: { currency: input.currency.toUpperCase() },
     });
   }
-  if (input.currency !== account.currency) {
-    throw new AppError('validation_failed', 'payment_currency_mismatch', {
-      params: { currency: account.currency.toUpperCase() },
-    });
-  }
+  if (input.currency !== account.currency) throw currencyMismatch(account.currency);
   // Paying what a subscription lacks may take less than a plain top-up, down to the provider's least.
   const limits = {
     ...TOP_UP_LIMITS_MINOR[account.currency],
@@ -50,21 +53,28 @@ export async function createPaymentLink(ctx: AccountContext, input: PaymentLinkI
     if (!unpaid) throw new AppError('not_found', 'subscription_not_found');
     if (unpaid.paidAt) throw new AppError('subscription_state', 'subscription_paid_already');
   }
-  const [row] = await db
-    .insert(transactions)
-    .values({
-      accountId: account.id,
-      operation: 'top_up',
-      status: 'not_paid',
-      amountMinor: input.amount_minor,
-      currency: account.currency,
-      provider: provider.name,
-      providerStatus: 'NEW',
-      saveMethod: input.recurrent,
-      subscriptionId: input.subscription_id ?? null,
-      createdAt: clock.now(),
-    })
-    .returning({ id: transactions.id });
+  const row = await db.transaction(async (tx) => {
+    // Under the account's lock a currency change cannot slip in between: the link is in the currency
+    // the account has, and the change sees the link.
+    const current = await lockedCurrency(tx, account.id);
+    if (current !== null && current !== account.currency) throw currencyMismatch(current);
+    const [inserted] = await tx
+      .insert(transactions)
+      .values({
+        accountId: account.id,
+        operation: 'top_up',
+        status: 'not_paid',
+        amountMinor: input.amount_minor,
+        currency: account.currency,
+        provider: provider.name,
+        providerStatus: 'NEW',
+        saveMethod: input.recurrent,
+        subscriptionId: input.subscription_id ?? null,
+        createdAt: clock.now(),
+      })
+      .returning({ id: transactions.id });
+    return inserted;
+  });
   if (!row) throw new Error('the transaction was not stored');
   try {
     const session = await provider.createCheckout({

@@ -5,6 +5,7 @@ import { calendarDate, documentTexts } from '../../payments/invoice/texts';
 import { AppError, notFound } from '../../shared/app-error';
 import type { AccountContext } from '../context';
 import { ownInvoice } from './invoices';
+import { storedDocument } from './stored-document';
 
 /** The product as invoices name it. */
 export const PRODUCT_NAME = 'Конструктор ботов';
@@ -27,11 +28,17 @@ function parts(ctx: AccountContext, row: Transaction) {
   };
 }
 
-/** GET /api/transactions/{id}/invoice: the invoice PDF, drawn from what was issued. */
+/** Where an invoice's PDF is kept once rendered (by the transaction's id). */
+export const invoicePdfKey = (id: string) => `invoice-pdf/${id.toLowerCase()}`;
+export const actPdfKey = (id: string) => `act-pdf/${id.toLowerCase()}`;
+
+/** GET /api/transactions/{id}/invoice: the invoice PDF, drawn once from what was issued. */
 export async function invoicePdf(ctx: AccountContext, id: string) {
   const row = await ownInvoice(ctx, id);
   const { seller, buyer, items, invoice } = parts(ctx, row);
-  const pdf = await renderInvoicePdf({ ...invoice, seller, buyer, items });
+  const pdf = await storedDocument(ctx.ports.files, invoicePdfKey(row.id), () =>
+    renderInvoicePdf({ ...invoice, seller, buyer, items }),
+  );
   return { pdf, filename: `invoice-${invoice.number}.pdf` };
 }
 
@@ -40,13 +47,9 @@ export async function actPdf(ctx: AccountContext, id: string) {
   const row = await ownInvoice(ctx, id);
   if (row.actNumber === null || !row.paidAt) throw notFound();
   const { seller, buyer, items, invoice } = parts(ctx, row);
-  const pdf = await renderActPdf({
-    number: row.actNumber,
-    date: calendarDate(row.paidAt),
-    invoice,
-    seller,
-    buyer,
-    items,
-  });
+  const { actNumber, paidAt } = row;
+  const pdf = await storedDocument(ctx.ports.files, actPdfKey(row.id), () =>
+    renderActPdf({ number: actNumber, date: calendarDate(paidAt), invoice, seller, buyer, items }),
+  );
   return { pdf, filename: `act-${row.actNumber}.pdf` };
 }

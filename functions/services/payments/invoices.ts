@@ -5,8 +5,16 @@ import { checkRequisites } from '../../payments/invoice/requisites';
 import { AppError, notFound } from '../../shared/app-error';
 import { formatMoney } from '../../shared/money';
 import { TOP_UP_LIMITS_MINOR } from '../../shared/schemas/payment';
+import { hit, type Limit } from '../auth/rate-limit';
 import type { AccountContext } from '../context';
+import { lockedCurrency, openInvoiceCount } from './open-payments';
 import { transactionView } from './transaction-view';
+
+/** Unpaid invoices an account may have from the last OPEN_INVOICE_DAYS days; older ones stop counting. */
+export const MAX_OPEN_INVOICES = 10;
+export const OPEN_INVOICE_DAYS = 30;
+/** Invoices issued per account and hour, whatever became of them. */
+export const INVOICE_CREATION_LIMIT: Limit = { scope: 'invoice:account', max: 20, windowSeconds: 60 * 60 };
 
 /** Invoices are Russian documents for Russian companies: rub accounts, with our company configured. */
 export const invoicesAvailable = (ctx: AccountContext) =>
@@ -60,6 +68,15 @@ export async function createInvoice(
   const now = ctx.ports.clock.now();
   const data: Record<string, string | null> = { ...requisites };
   const row = await ctx.ports.db.transaction(async (tx) => {
+    // Under the account's lock: parallel requests cannot pass the cap together, nor a currency change.
+    if ((await lockedCurrency(tx, ctx.account.id)) !== 'rub') throw new AppError('invoices_not_configured');
+    const recent = new Date(now.getTime() - OPEN_INVOICE_DAYS * 86_400_000);
+    if ((await openInvoiceCount(tx, ctx.account.id, recent)) >= MAX_OPEN_INVOICES) {
+      throw new AppError('invoices_limit', 'invoices_limit', {
+        params: { max: MAX_OPEN_INVOICES, days: OPEN_INVOICE_DAYS },
+      });
+    }
+    await hit(ctx.ports.kv, INVOICE_CREATION_LIMIT, ctx.account.id);
     await tx
       .insert(accountRequisites)
       .values({ accountId: ctx.account.id, data, updatedAt: now })

@@ -28,8 +28,12 @@ export async function receivePaymentNotification(
   if (result.kind === 'events') {
     for (const event of result.events) {
       const applied = await applyPaymentEvent(ports.db, settings, provider.name, event, ports.clock.now());
+      // Another product on the same terminal or Stripe account, or an order long gone: answered as
+      // handled (a refusal would be redelivered for a day and may disable the endpoint), credited nothing.
       if (applied === 'unknown')
-        console.warn(`${provider.name} notification for an unknown order ${event.orderId}`);
+        console.warn(
+          `${provider.name} notification for an order that is not ours: ${JSON.stringify(event.orderId.slice(0, 64))} (${event.providerStatus})`,
+        );
     }
   }
   return { kind: 'accepted', ...provider.notificationAnswer };

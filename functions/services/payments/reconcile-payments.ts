@@ -2,9 +2,10 @@ import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import { transactions } from '../../../db/schema';
 import type { AppSettings, Ports } from '../../ports';
 import { applyPaymentEvent } from './apply-payment-event';
+import { PAYMENT_LINK_LIFETIME_MS } from './open-payments';
 
-/** Payments still open are asked about for this long (a T-Bank link lives 24 hours by default). */
-const RECONCILE_WINDOW_MS = 48 * 3_600_000;
+/** Payments still open are asked about while their page may be paid. */
+const RECONCILE_WINDOW_MS = PAYMENT_LINK_LIFETIME_MS;
 /** A payment is left alone this long first: the notification usually comes. */
 const GRACE_MS = 10 * 60_000;
 const BATCH = 100;

@@ -5,11 +5,13 @@ import { AppError } from '../../shared/app-error';
 import { WELCOME_CREDIT_MINOR } from '../../shared/balance';
 import type { Currency } from '../../shared/constants';
 import type { AccountContext } from '../context';
+import { hasOpenPayment } from '../payments/open-payments';
 
 /**
  * Money is kept in the account's currency, so the currency may change only while no money has
  * moved: no ledger entry besides the welcome credit (which moves along, as the new currency's
- * credit), no paid subscription, no answer holding money. Checked and done under the account's row
+ * credit), no paid subscription, no answer holding money, and none may still arrive (an unpaid
+ * invoice, a payment page that can still be paid). Checked and done under the account's row
  * lock, so an answer or a payment cannot slip in between. Refused with a message that says why.
  */
 export async function changeCurrency(ctx: AccountContext, currency: Currency): Promise<void> {
@@ -36,6 +38,12 @@ export async function changeCurrency(ctx: AccountContext, currency: Currency): P
     if (moved || paid || held) {
       throw new AppError('currency_locked', 'currency_locked', {
         fields: { currency: 'currency_locked' },
+      });
+    }
+    // A payment made later would be credited in the old currency to an account in the new one.
+    if (await hasOpenPayment(tx, accountId, clock.now())) {
+      throw new AppError('currency_locked', 'currency_open_payment', {
+        fields: { currency: 'currency_open_payment' },
       });
     }
     await tx

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type Account, accounts } from '../../../db/schema';
 import { AppError } from '../../shared/app-error';
 import type { Currency, Language } from '../../shared/constants';
+import type { TOUR_WALK_ENDS } from '../../shared/schemas/profile';
 import { accountChanged } from '../auth/auth-cache';
 import type { AccountContext } from '../context';
 import { changeCurrency } from './currency-change';
@@ -17,6 +18,8 @@ export function profileView(account: Account) {
     currency: account.currency,
     demo_till: account.demoTill.toISOString(),
     tour_showed: account.tourShowed,
+    /** The guided walk after the questions: due until it is finished or skipped. */
+    tour_walk: (account.tourAnswers?.walk ?? null) as TourWalk | null,
     role: account.role,
     notifications: account.notifications,
     clients_partner: { balance: account.partnerBalanceMinor },
@@ -53,7 +56,15 @@ export async function saveTour(
   const answers = Object.fromEntries(
     Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''),
   ) as Record<string, string>;
-  return save(ctx, { tourAnswers: answers, tourShowed: true, role: fields.role });
+  // The questions answered, the short walk over the main places follows (the web app shows it).
+  return save(ctx, { tourAnswers: { ...answers, walk: 'due' }, tourShowed: true, role: fields.role });
+}
+
+export type TourWalk = 'due' | (typeof TOUR_WALK_ENDS)[number];
+
+/** The walk finished or skipped: kept beside the answers, so it is not shown again. */
+export async function endTourWalk(ctx: AccountContext, walk: (typeof TOUR_WALK_ENDS)[number]) {
+  return save(ctx, { tourAnswers: { ...(ctx.account.tourAnswers ?? {}), walk } });
 }
 
 /** Normalises a Telegram recipient for comparison: usernames are case-insensitive, '@' optional. */

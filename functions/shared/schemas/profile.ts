@@ -39,4 +39,23 @@ export const tourSchema = v.object({
   }),
 });
 
+/** How the guided walk after the questions ended (SPEC §1 onboarding tour). */
+export const TOUR_WALK_ENDS = ['finished', 'skipped'] as const;
+
+/** POST /api/helpers/tour {fields: {walk}}: the walk over the main places ended; it is not shown again. */
+export const tourWalkSchema = v.object({
+  fields: v.object({ walk: v.picklist(TOUR_WALK_ENDS, msg('invalid_value')) }),
+});
+
+const namesWalk = (input: unknown) =>
+  typeof input === 'object' &&
+  input !== null &&
+  'fields' in input &&
+  typeof input.fields === 'object' &&
+  input.fields !== null &&
+  'walk' in input.fields;
+
+/** POST /api/helpers/tour: the five answers, or the end of the walk that follows them. */
+export const tourBodySchema = v.lazy((input) => (namesWalk(input) ? tourWalkSchema : tourSchema));
+
 export const apiKeyCommentSchema = v.object({ comment: v.pipe(looseString(255), v.trim()) });

@@ -14,6 +14,8 @@ export interface Profile {
   currency: Currency;
   demo_till: string;
   tour_showed: boolean;
+  /** The guided walk after the questions: due until finished or skipped; null before the questions. */
+  tour_walk: 'due' | 'finished' | 'skipped' | null;
   role: 'client' | 'partner' | null;
   notifications: string[];
   clients_partner: { balance: number };
@@ -58,6 +60,11 @@ export function useProfileActions() {
     await mutate(profile, { revalidate: false });
     return profile;
   };
+  const endWalk = async (walk: 'finished' | 'skipped') => {
+    const profile = await api<Profile>('POST', '/api/helpers/tour', { fields: { walk } });
+    await mutate(profile, { revalidate: false });
+    return profile;
+  };
   const changePassword = (password: string, confirmation: string) =>
     api<MessageAnswer>('POST', '/api/change_password', {
       new_password: password,
@@ -65,5 +72,5 @@ export function useProfileActions() {
     });
   /** After an account switch every cached resource belongs to someone else. */
   const reloadAll = () => mutateAny(() => true);
-  return { save, saveRecipients, saveTour, changePassword, reloadAll };
+  return { save, saveRecipients, saveTour, endWalk, changePassword, reloadAll };
 }

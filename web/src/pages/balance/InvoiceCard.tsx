@@ -1,4 +1,4 @@
-import { Button, Collapse } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useRefreshBilling } from '../../api/balance';
 import { useRequisites } from '../../api/invoices';
@@ -28,15 +28,16 @@ export function InvoiceCard() {
       testId="invoice-request"
       actions={toggle}
     >
-      <Collapse expanded={open} keepMounted={false}>
-        {data ? (
+      {/* Shown in place, not slid open: an opening box that clips and grows moves the form under a
+          press (the button is pressed, the release lands on a field, and nothing is sent). */}
+      {open &&
+        (data ? (
           <InvoiceForm saved={data} onIssued={() => void refresh()} />
         ) : error ? (
           <LoadFailed title={t('balance.invoice.load_failed')} error={error} onRetry={() => mutate()} />
         ) : (
           <PageLoader />
-        )}
-      </Collapse>
+        ))}
     </BalanceSection>
   );
 }

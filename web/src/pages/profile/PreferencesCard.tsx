@@ -2,6 +2,7 @@ import { Input, NativeSelect, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { CURRENCIES, type Currency, type Language } from '../../../../functions/shared/constants';
 import { useRefreshBilling } from '../../api/balance';
+import { ApiError } from '../../api/client';
 import { type Profile, useProfileActions } from '../../api/profile';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { notifyError, notifySuccess } from '../../components/notify';
@@ -17,6 +18,7 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
   const { save } = useProfileActions();
   const refreshBilling = useRefreshBilling();
   const [saving, setSaving] = useState<'lang' | 'currency' | null>(null);
+  const [currencyRefusal, setCurrencyRefusal] = useState<string | null>(null);
 
   const changeLanguage = async (lang: Language) => {
     setSaving('lang');
@@ -34,13 +36,17 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
   const changeCurrency = async (value: string) => {
     if (!isCurrency(value)) return;
     setSaving('currency');
+    setCurrencyRefusal(null);
     try {
       await save({ currency: value });
       // The balance, its minimum and the tariffs are the new currency's now.
       void refreshBilling();
       notifySuccess(translate('profile.prefs.currency_saved'));
     } catch (error) {
-      notifyError(error);
+      // Why the currency stays (money has moved, a payment is open) stays in sight under the field.
+      const refusal = error instanceof ApiError ? error.fields.currency : undefined;
+      if (refusal) setCurrencyRefusal(refusal);
+      else notifyError(error);
     } finally {
       setSaving(null);
     }
@@ -58,6 +64,7 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
           label={t('auth.currency')}
           value={profile.currency}
           disabled={saving !== null}
+          error={currencyRefusal}
           data={CURRENCIES.map((value) => ({ value, label: t(`currency.${value}`) }))}
           onChange={(event) => changeCurrency(event.currentTarget.value)}
         />
