@@ -6,7 +6,7 @@ import { findKnowledge, knowledgeSection } from './knowledge';
 import { dialogueSinceSwitch } from './model-access';
 import { dialogueMessages, systemText } from './prompt';
 import { runToolCall, toolsFor } from './tools';
-import { NoMoneyError, type Turn } from './turn';
+import type { Turn } from './turn';
 
 /** Model calls with tools in one answer before the model is told to answer in words. */
 export const MAX_TOOL_ROUNDS = 5;
@@ -56,15 +56,9 @@ export async function askModel(turn: Turn, history: Message[]): Promise<ModelAns
     const last = round >= MAX_TOOL_ROUNDS;
     const fitted = fitToBudget(messages, tools.tools, ownFrom);
     if (!fitted) throw overBudget();
-    try {
-      await turn.beforeCall(
-        callPriceBound(model, fitted, tools.tools, MAX_ANSWER_TOKENS, turn.account.currency),
-      );
-    } catch (error) {
-      if (error instanceof NoMoneyError && (round > 0 || usage.embeddingTokens))
-        error.spent = { model, usage: { ...usage } };
-      throw error;
-    }
+    await turn.beforeCall(
+      callPriceBound(model, fitted, tools.tools, MAX_ANSWER_TOKENS, turn.account.currency),
+    );
     const result = await turn.llm.complete({
       model,
       messages: fitted,

@@ -7,6 +7,7 @@ export const GATE_CODES = [
   'bot_off',
   'no_subscription',
   'low_balance',
+  'spend_limit',
   'channel',
   'not_new_dialog',
   'work_time',

@@ -6,6 +6,7 @@ import { isIntegrationType } from '../shared/integration-catalogue';
 import { effectiveState } from './chat-state';
 import type { EngineContext } from './context';
 import type { GateCode } from './events';
+import { spendLimitReached } from './spend-limit';
 import { isWithinWorkTime } from './work-time';
 
 /** The channel of the bot check screen; always open to the bot being checked. */
@@ -96,6 +97,7 @@ export async function firstRefusal(ctx: EngineContext, input: GateInput): Promis
   }
   const balance = await balanceOf(db, account, now);
   if (balance.totalMinor < balance.minimumMinor) return 'low_balance';
+  if (await spendLimitReached(db, account, bot, now)) return 'spend_limit';
   if (!channelEnabled(bot, chat)) return 'channel';
   if (!isNewEnough(bot, chat)) return 'not_new_dialog';
   if (!isWithinWorkTime(bot.conditions.work_time, now)) return 'work_time';

@@ -33,24 +33,47 @@ export const lockAccount = (tx: Tx, accountId: string) =>
   tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
 
 /**
+ * What a hold attempt found: `held` (the hold's id); `busy` when the ledger could pay but holds of
+ * answers in flight take the money for now (the caller waits for them and tries again); `short`
+ * when the balance itself cannot pay (the caller refuses like a low balance).
+ */
+export type Reservation = { kind: 'held'; holdId: string } | { kind: 'busy' } | { kind: 'short' };
+
+/** The ledger in the account's currency, without holds: what settled charges left. */
+async function settled(tx: Tx, account: Account): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${balanceEntries.amountMinor}), 0)` })
+    .from(balanceEntries)
+    .where(and(eq(balanceEntries.accountId, account.id), eq(balanceEntries.currency, account.currency)));
+  return Number(row?.total ?? 0);
+}
+
+/**
  * Sets `amountMinor` aside for an answer in the making, or adds it to the answer's hold `holdId`
  * (the next model call of the same answer). Under the account's row lock, so parallel answers of
- * every chat and bot see each other's holds: it succeeds only while the available balance stays at
- * least the currency minimum before the hold and not below zero after it. Returns the hold's id,
- * or null when the money is not there (the caller refuses like a low balance). The welcome credit
- * must have been granted already (the balance gate does that).
+ * every chat and bot see each other's holds. A new answer needs the available balance at least the
+ * currency minimum before its hold and not below zero after it; a next call only needs the money
+ * (the answer was let in already). When that fails only because of other answers' holds, the
+ * ledger itself being able to pay, the result is `busy`, not `short`. The welcome credit must have
+ * been granted already (the balance gate does that).
  */
-export async function reserve(
+export async function tryReserve(
   db: Db,
   account: Account,
   amountMinor: number,
   now: Date,
   holdId?: string,
-): Promise<string | null> {
-  return db.transaction(async (tx) => {
+): Promise<Reservation> {
+  return db.transaction(async (tx): Promise<Reservation> => {
     await lockAccount(tx, account.id);
     const free = await available(tx, account, now);
-    if (free < MINIMUM_BALANCE_MINOR[account.currency] || free - amountMinor < 0) return null;
+    const minimum = holdId ? 0 : MINIMUM_BALANCE_MINOR[account.currency];
+    if (free < minimum || free - amountMinor < 0) {
+      const ledger = await settled(tx, account);
+      const own = holdId ? await heldBy(tx, holdId, now) : 0;
+      const payable = ledger >= minimum && ledger - own - amountMinor >= 0;
+      return { kind: payable ? 'busy' : 'short' };
+    }
     const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
     if (holdId) {
       const [grown] = await tx
@@ -58,14 +81,34 @@ export async function reserve(
         .set({ amountMinor: sql`${balanceHolds.amountMinor} + ${amountMinor}`, expiresAt })
         .where(eq(balanceHolds.id, holdId))
         .returning({ id: balanceHolds.id });
-      return grown?.id ?? null;
+      return grown ? { kind: 'held', holdId: grown.id } : { kind: 'short' };
     }
     const [hold] = await tx
       .insert(balanceHolds)
       .values({ accountId: account.id, amountMinor, currency: account.currency, createdAt: now, expiresAt })
       .returning({ id: balanceHolds.id });
-    return hold?.id ?? null;
+    return hold ? { kind: 'held', holdId: hold.id } : { kind: 'short' };
   });
+}
+
+async function heldBy(tx: Tx, holdId: string, now: Date): Promise<number> {
+  const [hold] = await tx
+    .select({ amount: balanceHolds.amountMinor })
+    .from(balanceHolds)
+    .where(and(eq(balanceHolds.id, holdId), gt(balanceHolds.expiresAt, now)));
+  return hold?.amount ?? 0;
+}
+
+/** tryReserve for callers that do not wait: the hold's id, or null when it cannot be made now. */
+export async function reserve(
+  db: Db,
+  account: Account,
+  amountMinor: number,
+  now: Date,
+  holdId?: string,
+): Promise<string | null> {
+  const reservation = await tryReserve(db, account, amountMinor, now, holdId);
+  return reservation.kind === 'held' ? reservation.holdId : null;
 }
 
 /**

@@ -7,6 +7,8 @@ export interface RespondPayload {
   upToMessageId: string;
   /** How many times the model failed with an error that may pass (retry.ts); absent on the first run. */
   attempt?: number;
+  /** How many times the answer waited for other answers' balance holds (retry.ts waitForHolds). */
+  holdWaits?: number;
 }
 
 /** Jobs of one chat run one at a time (QStash flow control, the local runner's groups). */

@@ -11,6 +11,7 @@ const respondPayload = v.object({
   chatId: v.pipe(v.string(), v.uuid()),
   upToMessageId: v.pipe(v.string(), v.uuid()),
   attempt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100))),
+  holdWaits: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000))),
 });
 
 const restorePayload = v.object({

@@ -13,7 +13,8 @@ async function setStop(ctx: EngineContext, chat: Chat, stop: ChatStop): Promise<
 
 /**
  * An operator wrote in the chat (SPEC §3 stop_logic, §4 stop periods). With "stop during
- * intervention" on, the bot stops for the bot's stop period, and the customer messages still
+ * intervention" on, the bot stops for the bot's stop period. With it, or with the waiting-for-response
+ * condition (the bot answers only when no operator did in time), the customer messages still
  * waiting are the operator's now: the pending answer stands down.
  */
 export async function applyOperatorMessage(
@@ -23,11 +24,13 @@ export async function applyOperatorMessage(
   now: Date,
 ): Promise<Chat> {
   const { stop_during_intervention, bot_stop_period, bot_stop_period_seconds } = bot.stopLogic;
-  if (!stop_during_intervention) return chat;
+  const fallback = (bot.conditions.waiting_response_minutes ?? null) !== null;
+  if (!stop_during_intervention && !fallback) return chat;
   await ctx.ports.db
     .update(messages)
     .set({ answeredAt: now })
     .where(and(eq(messages.chatId, chat.id), eq(messages.author, 'customer'), isNull(messages.answeredAt)));
+  if (!stop_during_intervention) return chat;
   return setStop(ctx, chat, stopFor(bot_stop_period, bot_stop_period_seconds, now));
 }
 

@@ -2,10 +2,10 @@ import type { Account, Bot, Chat, Message } from '../../db/schema';
 import { channelSender } from '../channels';
 import { translate } from '../i18n/translate';
 import type { LlmError } from '../ports/llm';
-import type { TokenUsage } from '../shared/models';
 import { recordOutcome } from './billing';
 import type { EngineContext } from './context';
 import { eventMessageKey, type GateCode } from './events';
+import { notifySpendLimit } from './spend-limit';
 
 export interface Unanswered {
   account: Account;
@@ -15,18 +15,19 @@ export interface Unanswered {
   /** The respond run's claim on the chat and its balance hold, ended with the row (billing.ts). */
   lease?: string;
   holdId?: string | null;
-  /** What the model calls made before the refusal cost (tool rounds of an answer that ran out of money). */
-  priceMinor?: number;
-  model?: string;
-  usage?: TokenUsage;
 }
 
-/** A gate refused: a free history row with the reason, and the reason shown in Check. */
+/**
+ * A gate refused: a free history row with the reason, and the reason shown in Check; a bot that
+ * reached its daily spend limit also tells the owner's Telegram recipients (once a day).
+ */
 export async function refuse(ctx: EngineContext, base: Unanswered, code: GateCode, now: Date): Promise<void> {
   const event = `refused_${code}` as const;
   const text = translate(eventMessageKey(event), base.account.lang);
   const recorded = await recordOutcome(ctx, { ...base, event, error: text }, now);
-  if (recorded) await channelSender(base.chat.channel).explain(ctx, base.chat, text, recorded.history.id);
+  if (!recorded) return;
+  await channelSender(base.chat.channel).explain(ctx, base.chat, text, recorded.history.id);
+  if (code === 'spend_limit') await notifySpendLimit(ctx, base.account, base.bot, now);
 }
 
 /** The model failed: an error row without a charge (the customer got nothing to pay for). */

@@ -10,7 +10,7 @@ import type { EngineContext } from './context';
 import { deliverLeftovers, deliverOnce } from './deliver';
 import { firstRefusal } from './gates';
 import { handOver } from './hand-over';
-import { releaseHold, reserve } from './holds';
+import { releaseHold, tryReserve } from './holds';
 import type { RespondPayload } from './job-names';
 import { botAndAccountOf, dialogueUpTo } from './load';
 import { messageView } from './message-view';
@@ -18,16 +18,17 @@ import { modelAccessFor } from './model-access';
 import { publishToChat } from './publish';
 import { failed, refuse } from './refuse';
 import { scheduleFollowUp } from './restore';
-import { retryLater, scheduleRespond } from './retry';
-import { NoMoneyError, type Turn } from './turn';
+import { retryLater, scheduleRespond, waitForHolds } from './retry';
+import { HoldsBusyError, NoMoneyError, type Turn } from './turn';
 
 /**
  * The respond step (ARCHITECTURE §6.4–6.6), run by the `engine.respond` job when the accumulation
  * wait is over. First it delivers what an earlier run stored but could not send. Then it claims the
  * chat (claim.ts): it stands down when a newer customer message waits (that message's job answers
  * all of them) or nothing waits any more, and comes back later while another run holds the chat.
- * Holding the claim it runs the gates again, reserves each model call's price bound, asks the
- * model (its tools run only now), and records, bills and sends the reply once. A model error that
+ * Holding the claim it runs the gates again, reserves each model call's price bound (coming back
+ * later when only other answers' holds are in the way), asks the model (its tools run only now),
+ * and records, bills and sends the reply once; a refusal releases the hold and charges nothing. A model error that
  * may pass is retried through the job with backoff; only the last attempt leaves an error row.
  */
 export async function respond(ctx: EngineContext, payload: RespondPayload): Promise<void> {
@@ -98,9 +99,10 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
       if (calls++ > 0 && !(await renewClaim(db, chat.id, lease, now))) throw new LostClaim();
       // The owner's own key: nothing of ours to pay, so nothing is held.
       if (access.ownKey) return;
-      const held = await reserve(db, account, priceBound, now, holdId ?? undefined);
-      if (!held) throw new NoMoneyError();
-      holdId = held;
+      const held = await tryReserve(db, account, priceBound, now, holdId ?? undefined);
+      if (held.kind === 'busy') throw new HoldsBusyError();
+      if (held.kind === 'short') throw new NoMoneyError();
+      holdId = held.holdId;
     },
   };
   let reply: Awaited<ReturnType<typeof askModel>>;
@@ -112,14 +114,15 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
       return;
     }
     const outcome = { ...unanswered, holdId };
-    if (error instanceof NoMoneyError) {
-      const spent = error.spent && {
-        model: error.spent.model,
-        usage: error.spent.usage,
-        priceMinor: priceOf(error.spent.model, error.spent.usage, account.currency),
-      };
-      return refuse(ctx, { ...outcome, ...spent }, 'low_balance', clock.now());
-    }
+    // Other answers' holds take the money for now: this one waits for them rather than be lost.
+    if (
+      error instanceof HoldsBusyError &&
+      (await waitForHolds(ctx, run.payload, { lease, holdId, chatId: chat.id }))
+    )
+      return;
+    // Either the answer completes or nothing is charged: the hold is released, the row is free.
+    if (error instanceof NoMoneyError || error instanceof HoldsBusyError)
+      return refuse(ctx, outcome, 'low_balance', clock.now());
     if (!(error instanceof LlmError)) {
       if (holdId) await releaseHold(db, holdId);
       throw error;

@@ -1,7 +1,7 @@
 import type { LlmError } from '../ports/llm';
 import { endClaim } from './claim';
 import type { EngineContext } from './context';
-import { releaseHold } from './holds';
+import { HOLD_MINUTES, releaseHold } from './holds';
 import { chatJobGroup, RESPOND_JOB, type RespondPayload } from './job-names';
 
 /**
@@ -52,6 +52,35 @@ export async function retryLater(
     { ...payload, attempt },
     new Date(clock.now().getTime() + wait * 1000),
     `llm${attempt}`,
+  );
+  await endClaim(db, run.chatId, run.lease);
+  return true;
+}
+
+/** An answer that found the money held by answers in flight looks again after this long. */
+export const HOLD_WAIT_SECONDS = 5;
+/** It waits at most as long as a crashed run's hold can live; the balance then decides. */
+export const MAX_HOLD_WAITS = Math.ceil((HOLD_MINUTES * 60) / HOLD_WAIT_SECONDS);
+
+/**
+ * The balance can pay but other answers' holds take the money for now: frees this run's hold and
+ * the chat, and comes back shortly (the answers in flight settle at their exact, smaller prices).
+ * False when it has waited as long as a hold can live (the caller refuses like a low balance).
+ */
+export async function waitForHolds(
+  ctx: EngineContext,
+  payload: RespondPayload,
+  run: { lease: string; holdId: string | null; chatId: string },
+): Promise<boolean> {
+  const waits = (payload.holdWaits ?? 0) + 1;
+  if (waits > MAX_HOLD_WAITS) return false;
+  const { db, clock } = ctx.ports;
+  if (run.holdId) await releaseHold(db, run.holdId);
+  await scheduleRespond(
+    ctx,
+    { ...payload, holdWaits: waits },
+    new Date(clock.now().getTime() + HOLD_WAIT_SECONDS * 1000),
+    `holds${waits}`,
   );
   await endClaim(db, run.chatId, run.lease);
   return true;

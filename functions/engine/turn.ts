@@ -1,7 +1,6 @@
 import type { Account, Bot, Chat, HistoryAction, Message, MessageAttachment } from '../../db/schema';
 import type { Llm } from '../ports/llm';
 import { localTime } from '../shared/local-time';
-import type { TokenUsage } from '../shared/models';
 import type { ChatStop } from './chat-state';
 import type { EngineContext } from './context';
 
@@ -33,18 +32,23 @@ export interface Turn {
   attachments: MessageAttachment[];
   /**
    * Runs before every model call with the call's price bound: reserves it on the balance (throwing
-   * NoMoneyError when it is not there) and keeps the chat's claim alive.
+   * NoMoneyError when the balance cannot pay, HoldsBusyError when other answers' holds take it for now)
+   * and keeps the chat's claim alive.
    */
   beforeCall: (priceBoundMinor: number) => Promise<void>;
 }
 
 /**
- * The balance cannot hold the next model call's price: the answer is refused like a low balance.
- * Calls made before it (tool rounds) were used, and are charged with the refusal: `spent`.
+ * The balance cannot pay the next model call: the answer is refused like a low balance, and
+ * nothing is charged for the calls it made before (README: refusals cost nothing).
  */
-export class NoMoneyError extends Error {
-  spent: { model: string; usage: TokenUsage } | null = null;
-}
+export class NoMoneyError extends Error {}
+
+/**
+ * The balance could pay the next call, but holds of other answers in flight take the money now:
+ * the answer waits for them (respond.ts schedules it again) instead of being refused.
+ */
+export class HoldsBusyError extends Error {}
 
 /** What a tool call answers the model (a stop ends the turn through `Turn.finalText`). */
 export interface ToolResult {

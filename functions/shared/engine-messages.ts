@@ -36,6 +36,10 @@ export const engineMessages = {
     ru: 'Недостаточно средств на балансе',
     en: 'Not enough funds on the balance',
   },
+  engine_event_refused_spend_limit: {
+    ru: 'Бот израсходовал дневной лимит и до завтра не отвечает',
+    en: 'The bot has spent its daily limit and does not answer until tomorrow',
+  },
   engine_event_refused_channel: {
     ru: 'Этот канал не подключён к боту',
     en: 'This channel is not enabled for the bot',

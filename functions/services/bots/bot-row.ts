@@ -1,12 +1,19 @@
+import * as v from 'valibot';
 import type { bots } from '../../../db/schema';
 import type { BotSettings } from '../../shared/schemas/bot';
 import type { BotAction } from '../../shared/schemas/bot-actions';
+import { conditionsSchema } from '../../shared/schemas/bot-conditions';
 
 type BotRow = typeof bots.$inferSelect;
 type BotColumns = Omit<
   typeof bots.$inferInsert,
   'id' | 'accountId' | 'isWork' | 'templateId' | 'createdAt' | 'updatedAt'
 >;
+
+function withDefaults(conditions: BotRow['conditions']): BotRow['conditions'] {
+  const parsed = v.safeParse(conditionsSchema, conditions);
+  return parsed.success ? parsed.output : conditions;
+}
 
 export function rowSettings(row: BotRow): BotSettings {
   return {
@@ -19,7 +26,8 @@ export function rowSettings(row: BotRow): BotSettings {
     storage_id: row.storageId,
     system_prompt: row.systemPrompt,
     goal_prompt: row.goalPrompt,
-    conditions: row.conditions,
+    // Bots saved before a condition existed get its default.
+    conditions: withDefaults(row.conditions),
     stop_logic: row.stopLogic,
     stop_message: row.stopMessage,
     stop_task: row.stopTask,

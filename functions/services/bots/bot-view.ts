@@ -25,14 +25,20 @@ export interface BotProblemView extends BotProblem {
 export const problemViews = (problems: BotProblem[], lang: Language): BotProblemView[] =>
   problems.map((problem) => ({ ...problem, message: translate(problem.code, lang, problem.params) }));
 
-/** A bot as the API answers it: every setting, its state, problems, connections and subscription. */
+/**
+ * A bot as the API answers it: every setting, its state, problems, connections, subscription and
+ * whether today's spend reached its daily limit.
+ */
 export function botView(
   row: Bot,
   subscription: BotSubscription,
   lang: Language,
   integrationTypes: ReadonlyMap<string, IntegrationType> = new Map(),
+  /** What the bot spent today (its daily spend limit counts it; 0 without a limit). */
+  spentTodayMinor = 0,
 ) {
   const settings = rowSettings(row);
+  const limit = settings.conditions.daily_spend_limit_minor;
   return {
     id: row.id,
     ...settings,
@@ -41,6 +47,8 @@ export function botView(
     problems: problemViews(accountBotProblems(settings, integrationTypes), lang),
     connections_count: settings.conditions.channels.length,
     subscription,
+    spent_today_minor: spentTodayMinor,
+    spend_limit_reached: limit !== null && spentTodayMinor >= limit,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

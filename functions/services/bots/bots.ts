@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Bot, IntegrationType } from '../../../db/schema';
 import { bots } from '../../../db/schema';
+import { dailyLimitOf, spentToday } from '../../engine/spend-limit';
 import { AppError } from '../../shared/app-error';
 import { MAX_BOTS } from '../../shared/constants';
 import { type BotSettingsInput, withChanges } from '../../shared/schemas/bot';
@@ -13,13 +14,17 @@ import { rowSettings, settingsColumns } from './bot-row';
 import { accountBotProblems, type BotView, botView, problemViews } from './bot-view';
 import { botNotFound, ownBot, ownBotWhere } from './own-bot';
 
-async function viewer(ctx: AccountContext, types: ReadonlyMap<string, IntegrationType>) {
-  const coverage = await botCoverage(ctx.ports.db, ctx.account, ctx.ports.clock.now());
-  return (row: Bot) => botView(row, coverage(row), ctx.lang, types);
+/** Views of `rows`: each with its subscription and what it spent today (its daily limit). */
+async function viewer(ctx: AccountContext, types: ReadonlyMap<string, IntegrationType>, rows: Bot[]) {
+  const now = ctx.ports.clock.now();
+  const coverage = await botCoverage(ctx.ports.db, ctx.account, now);
+  const limited = rows.filter((row) => dailyLimitOf(row) !== null);
+  const spent = await spentToday(ctx.ports.db, ctx.account, limited, now);
+  return (row: Bot) => botView(row, coverage(row), ctx.lang, types, spent.get(row.id) ?? 0);
 }
 
 const view = async (ctx: AccountContext, row: Bot, types: ReadonlyMap<string, IntegrationType>) =>
-  (await viewer(ctx, types))(row);
+  (await viewer(ctx, types, [row]))(row);
 
 export async function listBots(ctx: AccountContext): Promise<BotView[]> {
   const rows = await ctx.ports.db
@@ -29,7 +34,7 @@ export async function listBots(ctx: AccountContext): Promise<BotView[]> {
     .orderBy(desc(bots.createdAt), desc(bots.id))
     .limit(MAX_BOTS);
   const types = await integrationTypesById(ctx);
-  return rows.map(await viewer(ctx, types));
+  return rows.map(await viewer(ctx, types, rows));
 }
 
 export async function getBot(ctx: AccountContext, id: string): Promise<BotView> {

@@ -18,6 +18,17 @@ import { looseString, msg } from './fields';
  *                                 then on it answers the whole dialogue. Applies in Check too
  *   work_time: { enabled, time_zone (IANA id of the 22-city list), days: { mon..sun: { enabled,
  *                from 'HH:MM', to 'HH:MM' } } }   — `to` earlier than `from` spans midnight
+ *   waiting_response_minutes: number | null
+ *                                 SPEC §9 waiting-for-response: the bot answers a customer only when no
+ *                                 operator has answered within this many minutes of the customer's
+ *                                 first waiting message (the bot as the fallback for slow managers)
+ *   accumulation_max_seconds: number | null
+ *                                 accumulation's longest wait: however long the customer keeps typing,
+ *                                 the answer is due at most this long after the batch's first message
+ *   daily_spend_limit_minor: number | null
+ *                                 the most the bot may spend a day (minor units of the account's
+ *                                 currency, the day in work_time.time_zone); reached, it stops answering
+ *                                 until the next day and the profile's Telegram recipients are told once
  *
  * stop_logic — what stops the bot in a dialogue (SPEC §4 stop periods):
  *   automatic_stop: boolean       the bot stops itself in one of interruption_cases (sends stop_message,
@@ -44,6 +55,12 @@ export type BotStopPeriod = (typeof BOT_STOP_PERIODS)[number];
 
 /** The longest stop the editor offers: a year. */
 export const MAX_STOP_SECONDS = 365 * 86_400;
+/** The longest waiting-for-response condition: a week, in minutes. */
+export const MAX_WAITING_RESPONSE_MINUTES = 7 * 24 * 60;
+/** The longest maximum wait of accumulation: a day, in seconds. */
+export const MAX_ACCUMULATION_MAX_SECONDS = 86_400;
+/** A daily spend limit above this (minor units) is no limit at all. */
+export const MAX_DAILY_SPEND_LIMIT_MINOR = 1_000_000_000;
 
 export const int = (min: number, max: number) =>
   v.pipe(
@@ -99,6 +116,9 @@ export const conditionsSchema = v.object({
   process_messages_enabled: flag(false),
   process_messages: textList(50, 200),
   work_time: v.optional(workTimeSchema, {}),
+  waiting_response_minutes: v.optional(v.nullable(int(1, MAX_WAITING_RESPONSE_MINUTES)), null),
+  accumulation_max_seconds: v.optional(v.nullable(int(1, MAX_ACCUMULATION_MAX_SECONDS)), null),
+  daily_spend_limit_minor: v.optional(v.nullable(int(1, MAX_DAILY_SPEND_LIMIT_MINOR)), null),
 });
 
 export const stopLogicSchema = v.object({

@@ -19,6 +19,9 @@ export type BotView = BotSettings & {
   problems: BotProblemView[];
   connections_count: number;
   subscription: { active: boolean; till: string };
+  /** What the bot spent today and whether that reached its daily limit. */
+  spent_today_minor: number;
+  spend_limit_reached: boolean;
   created_at: string;
   updated_at: string;
 };

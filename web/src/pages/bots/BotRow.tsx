@@ -13,7 +13,9 @@ import {
   Text,
 } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { formatMoney } from '../../../../functions/shared/money';
 import { type BotView, problemKey } from '../../api/bots';
+import { useProfile } from '../../api/profile';
 import { DeleteRowButton } from '../../components/ConfirmDelete';
 import { useT } from '../../i18n/use-t';
 import { PATHS } from '../../routes/paths';
@@ -25,7 +27,27 @@ interface BotRowProps {
   onDelete: () => void;
 }
 
-/** The bot's name linking to its settings, and the missing subscription under it. */
+/** With a daily spend limit: today's spend against it, or that it is reached. */
+function SpendToday({ bot }: { bot: BotView }) {
+  const { t, lang } = useT();
+  const currency = useProfile().data?.currency;
+  const limit = bot.conditions.daily_spend_limit_minor ?? null;
+  if (limit === null || !currency) return null;
+  if (bot.spend_limit_reached)
+    return (
+      <Text size="xs" c="orange.8" data-testid="bot-spend-limit-reached">
+        {t('bots.spend_limit_reached')}
+      </Text>
+    );
+  const money = (minor: number) => formatMoney(minor, currency, lang);
+  return (
+    <Text size="xs" c="dimmed">
+      {t('bots.spend_today', { spent: money(bot.spent_today_minor), limit: money(limit) })}
+    </Text>
+  );
+}
+
+/** The bot's name linking to its settings, the missing subscription and the day's spend under it. */
 function BotName({ bot }: { bot: BotView }) {
   const { t } = useT();
   return (
@@ -33,6 +55,7 @@ function BotName({ bot }: { bot: BotView }) {
       <Anchor component={Link} to={`${PATHS.bots}/${bot.id}`} fw={500}>
         {bot.name.trim() || t('bot.untitled')}
       </Anchor>
+      <SpendToday bot={bot} />
       {!bot.subscription.active && (
         <Text size="xs" c="red">
           {t('bots.no_subscription')}{' '}

@@ -39,6 +39,7 @@ export const bot: Record<keyof typeof ru, string> = {
   'bot.temperature.fine_tuning.hint': 'Set the temperature by hand: the higher, the more varied the answers.',
   'bot.temperature.value': 'Temperature: {value}%',
   'bot.temperature.slider': 'Temperature',
+  'bot.temperature.cap': 'At most {max}%: above that, answers lose coherence.',
   'bot.temperature.reasoning': 'This model reasons on its own and does not support a temperature setting.',
   'bot.prompt.title': 'System prompt',
   'bot.prompt.hint':
@@ -70,6 +71,19 @@ export const bot: Record<keyof typeof ru, string> = {
   'bot.work_time.from': '{day}: from',
   'bot.work_time.to': '{day}: to',
   'bot.work_time.overnight': 'If the end time is earlier than the start, the shift continues past midnight.',
+  'bot.waiting_response.title': 'Waiting for an operator',
+  'bot.waiting_response.hint':
+    'The bot as a fallback: it answers only when nobody from your team has answered the customer in time.',
+  'bot.waiting_response.enabled': 'Answer only if no operator replies in time',
+  'bot.waiting_response.minutes': 'Minutes to wait for an operator',
+  'bot.spend_limit.title': 'Daily spend limit',
+  'bot.spend_limit.hint':
+    'Once the bot has spent this much in a day, it stops answering until the next day (in the bot’s time zone), and your Telegram notification recipients are told.',
+  'bot.spend_limit.enabled': 'Limit what the bot spends a day',
+  'bot.spend_limit.enabled_hint': 'Without a limit the bot answers while the balance lasts.',
+  'bot.spend_limit.amount': 'Limit per day, {currency}',
+  'bot.spend_limit.amount_hint': 'An amount with cents, above zero.',
+  'bot.spend_limit.positive': 'Enter an amount above zero',
 
   'bot.scheme.title': 'Message processing',
   'bot.scheme.accumulation': 'Accumulation',
@@ -79,6 +93,10 @@ export const bot: Record<keyof typeof ru, string> = {
   'bot.scheme.instant.hint': 'The bot answers every message at once.',
   'bot.scheme.seconds': 'Wait, seconds',
   'bot.scheme.seconds_hint': '{seconds} seconds by default',
+  'bot.scheme.max_wait': 'Limit the total wait',
+  'bot.scheme.max_wait_hint':
+    'If the customer keeps typing, the bot still answers no later than this after their first message.',
+  'bot.scheme.max_wait_seconds': 'At most, seconds',
   'bot.stop.title': 'Stopping the bot',
   'bot.stop.hint': 'When the bot hands the dialogue over to your team.',
   'bot.stop.automatic': 'Stop on its own',

@@ -18,6 +18,8 @@ export const bots: Record<keyof typeof ru, string> = {
   'bots.problems_count': '{count, plural, one {# problem} other {# problems}}',
   'bots.no_problems': 'No problems',
   'bots.fix': 'Fix in the settings',
+  'bots.spend_today': 'Spent today: {spent} of {limit}',
+  'bots.spend_limit_reached': 'Daily limit reached: the bot does not answer until tomorrow',
   'bots.no_subscription': 'The bot is not in an active subscription and does not answer.',
   'bots.edit': 'Settings',
   'bots.edit_named': 'Open the settings of bot {name}',

@@ -38,6 +38,7 @@ export const bot = {
   'bot.temperature.fine_tuning.hint': 'Температура задаётся вручную: чем выше, тем разнообразнее ответы.',
   'bot.temperature.value': 'Температура: {value}%',
   'bot.temperature.slider': 'Температура',
+  'bot.temperature.cap': 'Не выше {max}%: выше ответы теряют связность.',
   'bot.temperature.reasoning': 'Эта модель рассуждает сама и не поддерживает настройку температуры.',
   'bot.prompt.title': 'Системный промпт',
   'bot.prompt.hint':
@@ -66,6 +67,19 @@ export const bot = {
   'bot.work_time.from': '{day}: с',
   'bot.work_time.to': '{day}: до',
   'bot.work_time.overnight': 'Если время окончания раньше начала, смена продолжается после полуночи.',
+  'bot.waiting_response.title': 'Ожидание ответа оператора',
+  'bot.waiting_response.hint':
+    'Бот как запасной вариант: он отвечает, только если никто из команды не ответил клиенту вовремя.',
+  'bot.waiting_response.enabled': 'Отвечать, только если оператор не ответил',
+  'bot.waiting_response.minutes': 'Сколько минут ждать оператора',
+  'bot.spend_limit.title': 'Дневной лимит расходов',
+  'bot.spend_limit.hint':
+    'Когда бот за день потратит эту сумму, он перестанет отвечать до следующего дня (по часовому поясу бота), а получатели уведомлений в Telegram узнают об этом.',
+  'bot.spend_limit.enabled': 'Ограничить расходы бота за день',
+  'bot.spend_limit.enabled_hint': 'Без лимита бот отвечает, пока хватает баланса.',
+  'bot.spend_limit.amount': 'Лимит в день, {currency}',
+  'bot.spend_limit.amount_hint': 'Сумма с копейками, больше нуля.',
+  'bot.spend_limit.positive': 'Введите сумму больше нуля',
 
   'bot.scheme.title': 'Обработка сообщений',
   'bot.scheme.accumulation': 'Накопление',
@@ -75,6 +89,10 @@ export const bot = {
   'bot.scheme.instant.hint': 'Бот отвечает на каждое сообщение сразу.',
   'bot.scheme.seconds': 'Ожидание, секунд',
   'bot.scheme.seconds_hint': 'По умолчанию {seconds} секунд',
+  'bot.scheme.max_wait': 'Ограничить общее ожидание',
+  'bot.scheme.max_wait_hint':
+    'Если клиент пишет без перерыва, бот всё равно ответит не позже этого срока после первого сообщения.',
+  'bot.scheme.max_wait_seconds': 'Не дольше, секунд',
   'bot.stop.title': 'Остановка бота',
   'bot.stop.hint': 'Когда бот передаёт диалог вашей команде.',
   'bot.stop.automatic': 'Останавливаться самостоятельно',

@@ -18,6 +18,8 @@ export const bots = {
     '{count, plural, one {# проблема} few {# проблемы} many {# проблем} other {# проблемы}}',
   'bots.no_problems': 'Без проблем',
   'bots.fix': 'Исправить в настройках',
+  'bots.spend_today': 'Сегодня потрачено {spent} из {limit}',
+  'bots.spend_limit_reached': 'Дневной лимит исчерпан: бот не отвечает до завтра',
   'bots.no_subscription': 'Бот не входит в активную подписку и не отвечает.',
   'bots.edit': 'Настроить',
   'bots.edit_named': 'Настроить бота {name}',

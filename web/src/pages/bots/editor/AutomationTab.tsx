@@ -9,6 +9,7 @@ import {
   type BotRestoringDialogue,
   type BotStopLogic,
   type BotStopPeriod,
+  MAX_ACCUMULATION_MAX_SECONDS,
   MAX_STOP_SECONDS,
 } from '../../../../../functions/shared/schemas/bot-conditions';
 import { AppSelect } from '../../../components/AppSelect';
@@ -18,6 +19,7 @@ import { TextListEditor } from '../../../components/TextListEditor';
 import { useT } from '../../../i18n/use-t';
 import { DurationInput } from './DurationInput';
 import { problemAt } from './draft';
+import { OptionalCounter } from './OptionalCounter';
 import { Section, type TabProps } from './Section';
 
 type ProcessScheme = (typeof PROCESS_SCHEMES)[number];
@@ -56,6 +58,19 @@ export function AutomationTab({ draft, set, problems, mentions }: TabProps) {
             value={draft.accumulation_messages_seconds}
             onChange={(value) => set('accumulation_messages_seconds', value)}
             w={240}
+          />
+        )}
+        {draft.process_scheme === 'accumulation' && (
+          <OptionalCounter
+            label={t('bot.scheme.max_wait')}
+            description={t('bot.scheme.max_wait_hint')}
+            counterLabel={t('bot.scheme.max_wait_seconds')}
+            value={draft.conditions.accumulation_max_seconds ?? null}
+            initial={Math.min(MAX_ACCUMULATION_MAX_SECONDS, draft.accumulation_messages_seconds * 3)}
+            max={MAX_ACCUMULATION_MAX_SECONDS}
+            onChange={(accumulation_max_seconds) =>
+              set('conditions', { ...draft.conditions, accumulation_max_seconds })
+            }
           />
         )}
       </Section>

@@ -13,23 +13,34 @@ import {
   BOT_RUN_MODES,
   type BotConditions,
   type BotWorkTime,
+  MAX_WAITING_RESPONSE_MINUTES,
   WEEKDAYS,
   type Weekday,
 } from '../../../../../functions/shared/schemas/bot-conditions';
 import { TIME_ZONES, type TimeZoneId } from '../../../../../functions/shared/time-zones';
+import { useProfile } from '../../../api/profile';
 import { AppSelect } from '../../../components/AppSelect';
 import { TextListEditor } from '../../../components/TextListEditor';
 import { useT } from '../../../i18n/use-t';
 import { CHANNELS, channelLabel } from './channels';
 import { problemAt } from './draft';
+import { OptionalCounter } from './OptionalCounter';
 import { Section, type TabProps } from './Section';
+import { SpendLimitField } from './SpendLimitField';
 
 const isRunMode = (value: string): value is BotConditions['run'] =>
   (BOT_RUN_MODES as readonly string[]).includes(value);
 
-/** Channels, which dialogues, trigger phrases and work time by weekday in a city's time zone. */
+/** The default wait for an operator when the condition is switched on, in minutes. */
+const DEFAULT_WAITING_MINUTES = 10;
+
+/**
+ * Channels, which dialogues, trigger phrases, work time by weekday in a city's time zone, the wait
+ * for an operator's reply and the daily spend limit.
+ */
 export function ConditionsTab({ draft, set, problems }: TabProps) {
   const { t, lang } = useT();
+  const currency = useProfile().data?.currency ?? 'rub';
   const conditions = draft.conditions;
   const change = (changes: Partial<BotConditions>) => set('conditions', { ...conditions, ...changes });
   const workTime = conditions.work_time;
@@ -161,6 +172,25 @@ export function ConditionsTab({ draft, set, problems }: TabProps) {
             </Text>
           </>
         )}
+      </Section>
+
+      <Section title={t('bot.waiting_response.title')} hint={t('bot.waiting_response.hint')}>
+        <OptionalCounter
+          label={t('bot.waiting_response.enabled')}
+          counterLabel={t('bot.waiting_response.minutes')}
+          value={conditions.waiting_response_minutes ?? null}
+          initial={DEFAULT_WAITING_MINUTES}
+          max={MAX_WAITING_RESPONSE_MINUTES}
+          onChange={(waiting_response_minutes) => change({ waiting_response_minutes })}
+        />
+      </Section>
+
+      <Section title={t('bot.spend_limit.title')} hint={t('bot.spend_limit.hint')}>
+        <SpendLimitField
+          value={conditions.daily_spend_limit_minor ?? null}
+          currency={currency}
+          onChange={(daily_spend_limit_minor) => change({ daily_spend_limit_minor })}
+        />
       </Section>
     </Stack>
   );

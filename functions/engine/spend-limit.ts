@@ -1,0 +1,113 @@
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type Account, type Bot, externalEffects, historyEntries } from '../../db/schema';
+import { TelegramClient } from '../integrations/telegram/api';
+import type { Db } from '../ports/db';
+import { localTime } from '../shared/local-time';
+import { formatMoney } from '../shared/money';
+import { safeErrorText } from '../shared/safe-error';
+import type { EngineContext } from './context';
+
+/**
+ * A bot's daily spend limit (conditions.daily_spend_limit_minor): what its History rows cost since
+ * local midnight, the day in the bot's time zone (work_time.time_zone, the zone the owner chose for
+ * the bot). Reached, the bot stops answering (the `spend_limit` gate) until the next local day;
+ * answers already in flight finish, so a day may end a little over the limit.
+ */
+
+/** The limit, or null for none (bots saved before the setting have no key). */
+export const dailyLimitOf = (bot: Bot): number | null => bot.conditions.daily_spend_limit_minor ?? null;
+
+/** Local midnight of `now`'s day in `timeZone`, as an instant. Zone offsets are whole minutes. */
+export function dayStart(now: Date, timeZone: string): Date {
+  const local = localTime(now, timeZone);
+  const intoMinute = now.getUTCSeconds() * 1000 + now.getUTCMilliseconds();
+  return new Date(now.getTime() - local.minutes * 60_000 - intoMinute);
+}
+
+const zoneOf = (bot: Bot) => bot.conditions.work_time.time_zone;
+
+/** What each bot spent today (its own local day), in the account's currency; bots absent spent 0. */
+export async function spentToday(
+  db: Db,
+  account: Account,
+  bots: readonly Bot[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const spent = new Map<string, number>();
+  if (bots.length === 0) return spent;
+  // One read from the earliest midnight; each bot then counts from its own.
+  const starts = new Map(bots.map((bot) => [bot.id, dayStart(now, zoneOf(bot))]));
+  const from = new Date(Math.min(...[...starts.values()].map((start) => start.getTime())));
+  const rows = await db
+    .select({
+      botId: historyEntries.botId,
+      createdAt: historyEntries.createdAt,
+      priceMinor: historyEntries.priceMinor,
+    })
+    .from(historyEntries)
+    .where(
+      and(
+        eq(historyEntries.accountId, account.id),
+        eq(historyEntries.currency, account.currency),
+        gte(historyEntries.createdAt, from),
+        inArray(
+          historyEntries.botId,
+          bots.map((bot) => bot.id),
+        ),
+        sql`${historyEntries.priceMinor} > 0`,
+      ),
+    );
+  for (const row of rows) {
+    const start = row.botId ? starts.get(row.botId) : undefined;
+    if (!row.botId || !start || row.createdAt < start) continue;
+    spent.set(row.botId, (spent.get(row.botId) ?? 0) + row.priceMinor);
+  }
+  return spent;
+}
+
+/** True when the bot has a limit and today's spend has reached it. */
+export async function spendLimitReached(db: Db, account: Account, bot: Bot, now: Date): Promise<boolean> {
+  const limit = dailyLimitOf(bot);
+  if (limit === null) return false;
+  const spent = (await spentToday(db, account, [bot], now)).get(bot.id) ?? 0;
+  return spent >= limit;
+}
+
+function notice(ctx: EngineContext, account: Account, bot: Bot, limit: number): string {
+  const en = account.lang === 'en';
+  const amount = formatMoney(limit, account.currency, account.lang);
+  const link = `${ctx.settings.publicUrl.replace(/\/+$/, '')}/bots/${bot.id}`;
+  return [
+    en
+      ? `The bot «${bot.name}» has reached its daily spend limit of ${amount} and stops answering until tomorrow.`
+      : `Бот «${bot.name}» израсходовал дневной лимит ${amount} и до завтра не отвечает.`,
+    link,
+  ].join('\n');
+}
+
+/**
+ * Tells the profile's Telegram recipients (the notification bot, TELEGRAM_NOTIFY_BOT_TOKEN) that
+ * the bot reached its limit: once per bot and local day, however many messages are refused and
+ * however many runs refuse them at once (the first to claim the day's key sends).
+ */
+export async function notifySpendLimit(ctx: EngineContext, account: Account, bot: Bot, now: Date) {
+  const limit = dailyLimitOf(bot);
+  const token = ctx.settings.notifyBotToken;
+  if (limit === null || !token || account.notifications.length === 0) return;
+  const day = localTime(now, zoneOf(bot)).date;
+  const [claimed] = await ctx.ports.db
+    .insert(externalEffects)
+    .values({ key: `spend-limit:${bot.id}:${day}`, accountId: account.id, state: 'done' })
+    .onConflictDoNothing()
+    .returning({ key: externalEffects.key });
+  if (!claimed) return;
+  const client = new TelegramClient(token, { apiRoot: ctx.settings.apiRoots?.telegram });
+  const text = notice(ctx, account, bot, limit);
+  for (const recipient of account.notifications) {
+    try {
+      await client.sendMessage(recipient, text);
+    } catch (error) {
+      console.error(`spend limit notice to ${recipient}: ${safeErrorText(error)}`);
+    }
+  }
+}
