@@ -54,7 +54,9 @@ export function knowledgeSection(found: KnowledgeSearch): string {
   }
   const excerpts = found.chunks.map((chunk, i) => {
     const source = [chunk.file, chunk.source].filter(Boolean).join(', ');
-    return `[${i + 1}] (${source})\n${chunk.text}`;
+    // What the owner said the file is (SPEC §3 File) tells the model how to read its excerpt.
+    const about = chunk.fileDescription.trim() ? `About this file: ${chunk.fileDescription.trim()}\n` : '';
+    return `[${i + 1}] (${source})\n${about}${chunk.text}`;
   });
   return `${title}\n${about}${rule}\n\n${excerpts.join('\n\n')}`;
 }

@@ -1,5 +1,6 @@
 import type { Account, Bot, Chat, Message } from '../../db/schema';
 import type { Db } from '../ports/db';
+import { withoutNul } from '../shared/strip-nul';
 import { scheduleAnswer } from './accumulate';
 import { type CustomerIdentity, ensureChat } from './chats';
 import type { EngineContext } from './context';
@@ -76,10 +77,12 @@ async function rescheduleIfUnanswered(
  */
 export async function receiveInbound(
   ctx: EngineContext,
-  inbound: InboundMessage,
+  received: InboundMessage,
   /** The bot and account when the caller has just loaded them (Check does), to spare two reads. */
   known: { bot?: Bot; account?: Account } = {},
 ): Promise<InboundResult> {
+  // Every channel's message enters here: U+0000 in its text, names or refs is dropped once, for all.
+  const inbound = withoutNul(received);
   const { db, clock } = ctx.ports;
   const now = clock.now();
   const key = {

@@ -148,6 +148,10 @@ export const sharedMessages = {
   },
   onchat_title_required: { ru: 'Укажите заголовок чата', en: 'Enter the chat title' },
   quantity_range: { ru: 'Укажите количество от 1 до 100', en: 'Enter a quantity from 1 to 100' },
+  subscription_kind_unavailable: {
+    ru: 'Эту интеграцию пока нельзя подключить, поэтому место для неё не продаётся',
+    en: 'This integration cannot be connected yet, so a place for it is not sold',
+  },
   subscription_items_required: {
     ru: 'Выберите, что войдёт в подписку',
     en: 'Choose what the subscription covers',

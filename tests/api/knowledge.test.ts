@@ -234,6 +234,37 @@ describe('the bot answers from its storage', () => {
     expect(row?.actions.find((action) => action.type === 'knowledge')?.detail).toContain('Прайс.xlsx');
   });
 
+  it('puts the file’s description for the bot beside its excerpt, also one changed after upload', async () => {
+    const { t, call, fake } = engine;
+    const owner = await signedInOwner(t);
+    const storage = await createStorage(call, owner.token, 'vector', 'Прайс салона');
+    const csv = 'Услуга,Цена\nОкрашивание волос,4200\nСтрижка мужская,1500\n';
+    const upload = await uploadFile(t, owner.token, storage, 'prices.csv', csv, 'Старый прайс');
+    const fileId = upload.json.id as string;
+    await indexed(t, call, owner.token, storage, fileId);
+    const described = await call('PATCH', `/api/storages/${storage}/files/${fileId}`, {
+      token: owner.token,
+      body: { description: 'Цены действуют до 31.12.2026, без скидок' },
+    });
+    expect(described.status).toBe(200);
+    const botId = await createWorkingBot(call, owner.token, {
+      storage_id: storage,
+      process_scheme: 'instant',
+    });
+
+    fake.reset();
+    await call('POST', '/api/check/messages', {
+      token: owner.token,
+      body: { bot_id: botId, text: 'Сколько стоит окрашивание волос?' },
+    });
+    await t.jobs.runDue();
+    const system = systemPromptOf(fake.bodies[0]);
+    expect(system).toMatch(
+      /\[1\] \(prices\.csv[^)]*\)\nAbout this file: Цены действуют до 31\.12\.2026, без скидок\n.*Окрашивание/,
+    );
+    expect(system).not.toContain('Старый прайс');
+  });
+
   it('tells the model nothing matched when the documents do not cover the question', async () => {
     const { t, call, fake } = engine;
     const owner = await signedInOwner(t);

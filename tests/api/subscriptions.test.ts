@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { balanceEntries, transactions } from '../../db/schema';
+import { accounts, balanceEntries, subscriptionItems, subscriptions, transactions } from '../../db/schema';
+import { createRenewal } from '../../functions/services/billing/buy-subscription';
+import { INTEGRATION_CATALOGUE } from '../../functions/shared/integration-catalogue';
 import { sharedTestApp, signedInUser } from './support/client';
 import { workingBotBody } from './support/engine';
 import { addMoney, balanceTotal, endDemo, payingOwner } from './support/money';
@@ -88,6 +90,49 @@ describe('subscriptions: tariffs and the constructor', () => {
     const kind = await buy(owner.token, { items: [{ kind: 'fax', quantity: 1 }], term: '1m' });
     expect(kind.status).toBe(422);
     expect(await list(owner.token)).toHaveLength(1);
+  });
+
+  it('offers and sells places only for integrations that can be connected (the catalogue’s built flag)', async () => {
+    const owner = await payingOwner(api.t, 500_000);
+    const balance = await balanceTotal(api.t, owner.token);
+    const offered = (await api.call('GET', '/api/subscription/tariffs', { token: owner.token })).json
+      .tariffs as { kind: string }[];
+    const kinds = offered.map((tariff) => tariff.kind);
+    const built = INTEGRATION_CATALOGUE.filter((entry) => entry.built).map((entry) => entry.type);
+    const unbuilt = INTEGRATION_CATALOGUE.filter((entry) => !entry.built).map((entry) => entry.type);
+    expect(unbuilt).toEqual(expect.arrayContaining(['yclients', 'altegio', 'calendly', 'avito', 'tbank']));
+    expect(kinds).toEqual(['bots', ...built]);
+    for (const type of unbuilt) expect(kinds).not.toContain(type);
+
+    const before = await list(owner.token);
+    for (const type of ['yclients', 'tbank']) {
+      const body = { items: [{ kind: type, quantity: 1 }], term: '1m' };
+      const quoted = await api.call('POST', '/api/subscription', { token: owner.token, body });
+      expect(quoted.status).toBe(422);
+      expect(quoted.json.message).toBe(
+        'Эту интеграцию пока нельзя подключить, поэтому место для неё не продаётся',
+      );
+      const bought = await buy(owner.token, {
+        items: [{ kind: 'bots', quantity: 1 }, ...body.items],
+        term: '1m',
+      });
+      expect(bought.status).toBe(422);
+      expect(bought.json.fields['items.1.kind']).toBeDefined();
+    }
+    expect(await list(owner.token)).toEqual(before);
+    expect(await balanceTotal(api.t, owner.token)).toBe(balance);
+    const [subscription] = before as { id: string }[];
+    const next = await api.call('PATCH', `/api/subscription/${subscription?.id}`, {
+      token: owner.token,
+      body: { next_items: [{ kind: 'altegio', quantity: 1 }] },
+    });
+    expect(next.status).toBe(422);
+    // A built type is still sold.
+    const telegram = await api.call('POST', '/api/subscription', {
+      token: owner.token,
+      body: { items: [{ kind: 'telegram', quantity: 1 }], term: '1m' },
+    });
+    expect(telegram.status).toBe(200);
   });
 });
 
@@ -279,5 +324,30 @@ describe('subscriptions: the gates', () => {
       token: owner.token,
     });
     expect(connected.status).toBe(200);
+  });
+});
+
+describe('subscriptions: renewing what was sold before', () => {
+  it('renews a subscription without the places of types that cannot be connected', async () => {
+    const owner = await payingOwner(api.t, 200_000);
+    const bought = await buy(owner.token, oneBot);
+    expect(bought.status).toBe(201);
+    // A place for a type that is not built yet, as the constructor once sold it.
+    await api.t.db
+      .insert(subscriptionItems)
+      .values({ subscriptionId: bought.json.id, accountId: owner.accountId, kind: 'yclients', quantity: 1 });
+    const [account] = await api.t.db.select().from(accounts).where(eq(accounts.id, owner.accountId));
+    const [previous] = await api.t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, bought.json.id));
+    if (!account || !previous) throw new Error('no subscription');
+    const renewal = await createRenewal(api.t.db, account, api.t.clock.now(), previous);
+    expect(renewal?.priceMinor).toBe(BOT_MONTH_RUB);
+    const items = await api.t.db
+      .select({ kind: subscriptionItems.kind, quantity: subscriptionItems.quantity })
+      .from(subscriptionItems)
+      .where(eq(subscriptionItems.subscriptionId, renewal?.id ?? ''));
+    expect(items).toEqual([{ kind: 'bots', quantity: 1 }]);
   });
 });

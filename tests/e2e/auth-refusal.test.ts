@@ -1,26 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalServer, startFreshServer } from '../support/local-server';
-import { launchBrowser, newRussianPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { newRussianPage } from './support/browser';
+import { stageServerAndBrowser } from './support/stage';
 import { seen } from './support/ui';
 
-let server: LocalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startFreshServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const stage = stageServerAndBrowser();
 
 describe('sign-in refusals', () => {
   it('checks the form in the browser first, then shows the server message for a wrong password', async () => {
     const email = `boris-${Date.now()}@example.com`;
-    const registered = await fetch(`${server.url}/api/register`, {
+    const registered = await fetch(`${stage.server.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'accept-language': 'ru' },
       body: JSON.stringify({
@@ -35,7 +23,7 @@ describe('sign-in refusals', () => {
     });
     expect(registered.status).toBe(201);
 
-    const { context, page } = await newRussianPage(browser, server.url);
+    const { context, page } = await newRussianPage(stage.browser, stage.server.url);
     const logins: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/login')) logins.push(request.method());

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, readyAccount, signInWithToken } from './support/account';
 import { newRussianPage } from './support/browser';
+import { shootEveryLanguageAndWidth } from './support/screens';
 import { stageWithLlm } from './support/stage';
 import { atPath, gone, seen } from './support/ui';
 
@@ -232,8 +233,21 @@ describe('bots in the browser', () => {
     await gone(problems);
     await page.getByText('Точная настройка', { exact: true }).click();
     await seen(page.getByText('Температура: 50%'));
-    await page.getByRole('slider').press('End');
+    // The scale reads 0–100 % (SPEC §5), the thumb goes by keyboard and stops at the 68 % cap (§9).
+    const slider = page.getByRole('slider');
+    for (const mark of ['0%', '25%', '50%', '75%', '100%']) {
+      await seen(page.locator('.mantine-Slider-markLabel', { hasText: new RegExp(`^${mark}$`) }));
+    }
+    expect(await slider.getAttribute('aria-valuemax')).toBe('100');
+    await slider.press('Home');
+    await seen(page.getByText('Температура: 0%'));
+    await slider.press('ArrowRight');
+    await seen(page.getByText('Температура: 1%'));
+    await slider.press('End');
     await seen(page.getByText('Температура: 68%'));
+    await slider.press('ArrowRight');
+    await seen(page.getByText('Температура: 68%'));
+    await seen(page.getByText('Не выше 68%: выше ответы теряют связность.'));
 
     await page.getByRole('tab', { name: /^Условия срабатывания/ }).click();
     await page.getByRole('switch', { name: 'Работать по расписанию' }).click({ force: true });
@@ -260,5 +274,28 @@ describe('bots in the browser', () => {
     });
 
     await context.close();
+  });
+
+  it('shows the temperature scale 0–100 % with the 68 % cap at both widths in both languages', async () => {
+    const owner = await readyAccount(stage.server, 'tanya');
+    const created = (await apiCall(
+      stage.server,
+      'POST',
+      '/api/bot',
+      {
+        name: 'Ассистент',
+        system_prompt: 'Ты вежливый ассистент.',
+        temperature_mode: 'fine_tuning',
+        temperature: 50,
+      },
+      owner.token,
+    )) as { id: string };
+    const problems = await shootEveryLanguageAndWidth(
+      { browser: stage.browser, server: stage.server, token: owner.token },
+      `/bots/${created.id}`,
+      'bot-temperature',
+      (page) => seen(page.getByRole('slider')),
+    );
+    expect(problems).toEqual([]);
   });
 });

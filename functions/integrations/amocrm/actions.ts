@@ -12,13 +12,16 @@ import { makeOnce } from '../external-effect';
 import { type AmoClient, AmoError } from './client';
 import { dealOfChat } from './deal';
 import { type AmoCustomField, amoFieldValues } from './fields';
+import { activeAmoUsers } from './lists';
+import { standardField, standardValue } from './standard-fields';
 import { withAmoApi } from './tokens';
 
 /**
  * The bot's actions in amoCRM (SPEC §3 actions, reference/crm.md §1.5–§1.8), run as the model's
  * tools on the dialogue's deal: move it to a pipeline's status, write a lead / contact / company
- * field, set a task for the deal's responsible manager. Moving and writing are idempotent; a task
- * is made once per answer (external-effect.ts), found by its text and due time after a crash.
+ * field (a custom one, or the name, budget and responsible user), set a task for the deal's
+ * responsible manager. Moving and writing are idempotent; a task is made once per answer
+ * (external-effect.ts), found by its text and due time after a crash.
  */
 
 const amo: CrmSystem<AmoClient> = {
@@ -47,6 +50,7 @@ const ENTITY: Record<FieldActionType, 'leads' | 'contacts' | 'companies'> = {
   change_contact_field: 'contacts',
   change_company_field: 'companies',
 };
+const CRM_ENTITY = { leads: 'lead', contacts: 'contact', companies: 'company' } as const;
 
 /** The deal's contact or company the field belongs to. */
 async function entityOf(api: AmoClient, entity: 'leads' | 'contacts' | 'companies', dealId: string) {
@@ -69,6 +73,20 @@ export const changeField = crmAction<AmoClient, ActionOf<FieldActionType>>(
     const entity = ENTITY[action.type as FieldActionType];
     const { field, value } = action.settings;
     if (!field) return failed('no field chosen');
+    const standard = standardField(CRM_ENTITY[entity], field);
+    if (standard) {
+      // The entity's own field (name, budget, responsible) is written by its key.
+      const converted = await standardValue(standard, call.fill(value), () => activeAmoUsers(api));
+      if ('error' in converted) return failed(converted.error);
+      const target = await entityOf(api, entity, dealId);
+      if (!target) return failed(`the deal has no ${entity === 'contacts' ? 'contact' : 'company'}`);
+      await api.patch(`/api/v4/${entity}/${target}`, { [standard.key]: converted.value });
+      return {
+        ok: true,
+        say: { ok: true, field: standard.label.en },
+        detail: `${standard.key} = ${String(converted.value).slice(0, 200)}`,
+      };
+    }
     const meta = await api.get<AmoCustomField>(
       `/api/v4/${entity}/custom_fields/${encodeURIComponent(field)}`,
     );

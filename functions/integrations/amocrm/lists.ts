@@ -3,12 +3,13 @@ import type { CrmLists } from '../module';
 import { CrmRefused } from '../module';
 import { type AmoClient, AmoError } from './client';
 import type { AmoCustomField } from './fields';
+import { standardFields } from './standard-fields';
 import { AmoNotConnected, withAmoApi } from './tokens';
 
 /**
  * What the account has, read for the settings screens (reference/crm.md §1.4, §1.6, §1.8, §1.9):
- * pipelines with their statuses, the custom fields of leads, contacts and companies, task types and
- * active users. The users list needs an administrator's grant; without it amoCRM answers 403.
+ * pipelines with their statuses, the standard and custom fields of leads, contacts and companies
+ * (the responsible user chosen from the staff), task types and active users. The users list needs an administrator's grant; without it amoCRM answers 403.
  */
 
 const ENTITY_PATH: Record<CrmEntity, string> = { lead: 'leads', contact: 'contacts', company: 'companies' };
@@ -56,6 +57,29 @@ async function read<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+interface AmoUserRow {
+  id: number;
+  name: string;
+  email?: string;
+  rights?: { is_active?: boolean };
+}
+
+/** The account's active users (a 403 without an administrator's grant). */
+export async function activeAmoUsers(api: AmoClient): Promise<AmoUserRow[]> {
+  const users = await allPages<'users', AmoUserRow>(api, '/api/v4/users', 'users', 250);
+  return users.filter((user) => user.rights?.is_active !== false);
+}
+
+/** The staff to choose a lead's responsible user from; null when the grant does not show them. */
+async function staffOrNull(api: AmoClient) {
+  try {
+    return (await activeAmoUsers(api)).map((user) => ({ id: String(user.id), name: user.name }));
+  } catch (error) {
+    if (error instanceof AmoError && error.status === 403 && !error.blocked) return null;
+    throw error;
+  }
+}
+
 interface AmoPipeline {
   id: number;
   name: string;
@@ -85,15 +109,16 @@ export const amoLists: CrmLists = {
     }),
   fields: (ctx, integration, entity) =>
     read(async () => {
-      const fields = await withAmoApi(ctx, integration, (api) =>
-        allPages<'custom_fields', AmoCustomField & { is_api_only?: boolean }>(
+      const { fields, staff } = await withAmoApi(ctx, integration, async (api) => ({
+        fields: await allPages<'custom_fields', AmoCustomField & { is_api_only?: boolean }>(
           api,
           `/api/v4/${ENTITY_PATH[entity]}/custom_fields`,
           'custom_fields',
           50,
         ),
-      );
-      return fields.map(
+        staff: entity === 'lead' ? await staffOrNull(api) : null,
+      }));
+      const custom = fields.map(
         (field): CrmField => ({
           id: String(field.id),
           name: field.name,
@@ -103,6 +128,7 @@ export const amoLists: CrmLists = {
             : null,
         }),
       );
+      return [...standardFields(entity, ctx.lang, staff), ...custom];
     }),
   taskTypes: (ctx, integration) =>
     read(async () => {
@@ -118,16 +144,9 @@ export const amoLists: CrmLists = {
     }),
   staff: (ctx, integration) =>
     read(async () => {
-      const users = await withAmoApi(ctx, integration, (api) =>
-        allPages<'users', { id: number; name: string; email?: string; rights?: { is_active?: boolean } }>(
-          api,
-          '/api/v4/users',
-          'users',
-          250,
-        ),
+      const users = await withAmoApi(ctx, integration, activeAmoUsers);
+      return users.map(
+        (user): CrmStaffMember => ({ id: String(user.id), name: user.name, email: user.email ?? null }),
       );
-      return users
-        .filter((user) => user.rights?.is_active !== false)
-        .map((user): CrmStaffMember => ({ id: String(user.id), name: user.name, email: user.email ?? null }));
     }),
 };

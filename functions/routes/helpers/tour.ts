@@ -2,9 +2,11 @@ import { accountContext } from '../../http/context';
 import { factory } from '../../http/factory';
 import { requireAccount } from '../../http/require-account';
 import { jsonBody } from '../../http/validate';
-import { saveTour } from '../../services/profile/profile';
-import { tourSchema } from '../../shared/schemas/profile';
+import { endTourWalk, saveTour } from '../../services/profile/profile';
+import { tourBodySchema } from '../../shared/schemas/profile';
 
-export const tourHandlers = factory.createHandlers(requireAccount, jsonBody(tourSchema), async (c) =>
-  c.json(await saveTour(accountContext(c), c.req.valid('json').fields)),
-);
+export const tourHandlers = factory.createHandlers(requireAccount, jsonBody(tourBodySchema), async (c) => {
+  const { fields } = c.req.valid('json');
+  const ctx = accountContext(c);
+  return c.json('walk' in fields ? await endTourWalk(ctx, fields.walk) : await saveTour(ctx, fields));
+});

@@ -10,6 +10,7 @@ import type { Db } from '../../ports/db';
 import { AppError } from '../../shared/app-error';
 import { formatMoney } from '../../shared/money';
 import type { BuyInput, SubscriptionItemsInput } from '../../shared/schemas/subscription';
+import { isSellableKind } from '../../shared/sellable-kinds';
 import type { AccountContext } from '../context';
 import { balanceOf, grantWelcomeCredit } from './balance';
 import { ownSubscription } from './own-subscription';
@@ -88,7 +89,8 @@ const itemsOf = (db: Db, subscriptionId: string): Promise<SubscriptionItem[]> =>
 
 /**
  * The renewal of a subscription: the next period's counts (or this one's) for the same term, at
- * today's prices; null when it has one already (one renewal per period).
+ * today's prices, without places of types that cannot be connected (sold before the constructor
+ * offered only built ones); null when it has one already (one renewal per period) or nothing is left.
  */
 export async function createRenewal(
   db: Db,
@@ -96,7 +98,9 @@ export async function createRenewal(
   now: Date,
   previous: Subscription,
 ): Promise<Subscription | null> {
-  const items = previous.nextItems ?? (await itemsOf(db, previous.id));
+  const kept = previous.nextItems ?? (await itemsOf(db, previous.id));
+  const items = kept.filter((item) => isSellableKind(item.kind));
+  if (items.length === 0) return null;
   const priced = quote(items, termOf(previous.termUnit, previous.termCount), account.currency);
   return createUnpaid(db, account, now, items, priced, previous.id);
 }

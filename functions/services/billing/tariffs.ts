@@ -1,7 +1,8 @@
-import { monthlyPriceMinor, SUBSCRIPTION_KINDS, TERMS } from '../../../db/seed/tariffs';
+import { monthlyPriceMinor, TERMS } from '../../../db/seed/tariffs';
 import type { Currency } from '../../shared/constants';
+import { SELLABLE_KINDS } from '../../shared/sellable-kinds';
 
-/** GET /api/subscription/tariffs: the monthly price of each kind in a currency, and the terms. */
+/** GET /api/subscription/tariffs: the monthly price of each kind on sale in a currency, and the terms. */
 export function tariffs(currency: Currency) {
   return {
     currency,
@@ -11,6 +12,6 @@ export function tariffs(currency: Currency) {
       count: term.count,
       discount_percent: term.discountPercent,
     })),
-    tariffs: SUBSCRIPTION_KINDS.map((kind) => ({ kind, month_minor: monthlyPriceMinor(kind, currency) })),
+    tariffs: SELLABLE_KINDS.map((kind) => ({ kind, month_minor: monthlyPriceMinor(kind, currency) })),
   };
 }

@@ -17,6 +17,8 @@ const QUERY_CHARS = 2000;
 export interface FoundChunk {
   text: string;
   file: string;
+  /** The owner's description of the file for the bot (SPEC §3 File); empty when none. */
+  fileDescription: string;
   source: string;
   distance: number;
 }
@@ -59,7 +61,13 @@ export async function nearestChunks(db: Db, storageId: string, vector: number[],
   const literal = `[${vector.join(',')}]`;
   const distance = sql<number>`${knowledgeChunks.embedding} <=> ${literal}::vector`;
   return db
-    .select({ text: knowledgeChunks.text, source: knowledgeChunks.source, file: storageFiles.name, distance })
+    .select({
+      text: knowledgeChunks.text,
+      source: knowledgeChunks.source,
+      file: storageFiles.name,
+      fileDescription: storageFiles.description,
+      distance,
+    })
     .from(knowledgeChunks)
     .innerJoin(storageFiles, eq(storageFiles.id, knowledgeChunks.fileId))
     .where(and(eq(knowledgeChunks.storageId, storageId), isNotNull(knowledgeChunks.embedding)))

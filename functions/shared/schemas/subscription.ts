@@ -1,13 +1,18 @@
 import * as v from 'valibot';
 import { SUBSCRIPTION_KINDS, TERMS } from '../../../db/seed/tariffs';
 import { CURRENCIES } from '../constants';
+import { isSellableKind } from '../sellable-kinds';
 import { msg } from './fields';
 
 /** The most of one kind a subscription can cover. */
 export const MAX_SUBSCRIPTION_QUANTITY = 100;
 
 const item = v.object({
-  kind: v.picklist(SUBSCRIPTION_KINDS, msg('invalid_value')),
+  kind: v.pipe(
+    v.picklist(SUBSCRIPTION_KINDS, msg('invalid_value')),
+    // A place for an integration that cannot be connected yet is not sold.
+    v.check(isSellableKind, msg('subscription_kind_unavailable')),
+  ),
   quantity: v.pipe(
     v.number(msg('invalid_value')),
     v.integer(msg('invalid_value')),

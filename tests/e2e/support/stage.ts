@@ -44,3 +44,17 @@ export function stageWithLlm(user: string, more?: () => Promise<StagedFake>): St
   });
   return stage;
 }
+
+/** A fresh local server and Chromium, for a file whose tests start signed out; filled before its first test. */
+export function stageServerAndBrowser(): { server: LocalServer; browser: Browser } {
+  const stage = {} as { server: LocalServer; browser: Browser };
+  beforeAll(async () => {
+    stage.server = await startFreshServer();
+    stage.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await stage.browser?.close();
+    await stage.server?.stop();
+  });
+  return stage;
+}

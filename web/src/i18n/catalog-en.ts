@@ -15,6 +15,7 @@ import { profile } from './catalog/en/profile';
 import { retailcrm } from './catalog/en/retailcrm';
 import { shell } from './catalog/en/shell';
 import { storages } from './catalog/en/storages';
+import { walk } from './catalog/en/walk';
 import { wappi } from './catalog/en/wappi';
 import { wazzup } from './catalog/en/wazzup';
 import type { ru } from './catalog-ru';
@@ -42,4 +43,5 @@ export const en: Record<keyof typeof ru, string> = {
   ...crm,
   ...storages,
   ...assistant,
+  ...walk,
 };

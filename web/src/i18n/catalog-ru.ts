@@ -15,6 +15,7 @@ import { profile } from './catalog/ru/profile';
 import { retailcrm } from './catalog/ru/retailcrm';
 import { shell } from './catalog/ru/shell';
 import { storages } from './catalog/ru/storages';
+import { walk } from './catalog/ru/walk';
 import { wappi } from './catalog/ru/wappi';
 import { wazzup } from './catalog/ru/wazzup';
 import { sharedCatalog } from './shared';
@@ -44,4 +45,5 @@ export const ru = {
   ...crm,
   ...storages,
   ...assistant,
+  ...walk,
 } as const;

@@ -17,6 +17,7 @@ import { PATHS } from './paths';
 const OnboardingTour = lazy(() =>
   import('../pages/onboarding/OnboardingTour').then((m) => ({ default: m.OnboardingTour })),
 );
+const TourWalk = lazy(() => import('../pages/onboarding/TourWalk').then((m) => ({ default: m.TourWalk })));
 
 /** The profile could not be loaded: say so and offer to retry or sign out. */
 function ProfileLoadFailed({ error, retry }: { error: unknown; retry: () => unknown }) {
@@ -39,8 +40,8 @@ function ProfileLoadFailed({ error, retry }: { error: unknown; retry: () => unkn
 
 /**
  * Everything behind sign-in: the full-screen loader until the profile is known, the profile's
- * language, the forced /integrations step for waiting integration data, the onboarding tour, and
- * the layout with the sidebar.
+ * language, the forced /integrations step for waiting integration data, the onboarding tour (the
+ * questions, then the walk over the main places), and the layout with the sidebar.
  */
 export function SignedInShell() {
   const { data: profile, error, mutate } = useProfile();
@@ -78,6 +79,11 @@ export function SignedInShell() {
       {!profile.tour_showed && !tourDeferred && (
         <Suspense fallback={null}>
           <OnboardingTour />
+        </Suspense>
+      )}
+      {profile.tour_showed && profile.tour_walk === 'due' && (
+        <Suspense fallback={null}>
+          <TourWalk />
         </Suspense>
       )}
     </AppLayout>

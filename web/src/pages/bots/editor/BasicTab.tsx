@@ -85,21 +85,27 @@ export function BasicTab({ draft, set, problems, mentions }: TabProps) {
             <Text size="sm" fw={500} id="bot-temperature-label">
               {t('bot.temperature.value', { value: draft.temperature })}
             </Text>
+            {/* The scale reads 0–100 % (SPEC §5); the value stops at the 68 % cap (SPEC §9). */}
             <Slider
               aria-labelledby="bot-temperature-label"
               thumbLabel={t('bot.temperature.slider')}
-              min={TEMPERATURE_PERCENT_MIN}
-              max={TEMPERATURE_PERCENT_MAX}
+              min={0}
+              max={100}
               value={draft.temperature}
               disabled={reasoning}
               label={(value) => `${value}%`}
-              marks={[
-                { value: 0, label: '0%' },
-                { value: 50, label: '50%' },
-                { value: 68, label: '68%' },
-              ]}
-              onChange={(value) => set('temperature', value)}
+              marks={[0, 25, 50, 75, 100].map((value) => ({ value, label: `${value}%` }))}
+              // The thumb goes no further than the cap, by mouse or keyboard (End, arrows).
+              onChange={(value) =>
+                set(
+                  'temperature',
+                  Math.min(TEMPERATURE_PERCENT_MAX, Math.max(TEMPERATURE_PERCENT_MIN, value)),
+                )
+              }
             />
+            <Text size="xs" c="dimmed" mt="lg">
+              {t('bot.temperature.cap', { max: TEMPERATURE_PERCENT_MAX })}
+            </Text>
           </Stack>
         )}
       </Section>
