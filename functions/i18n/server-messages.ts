@@ -84,6 +84,10 @@ export const serverMessages = {
     ru: 'Валюту нельзя сменить: на балансе уже есть движения средств или подписки в текущей валюте',
     en: 'The currency cannot be changed: the balance already has movements or subscriptions in the current currency',
   },
+  currency_open_payment: {
+    ru: 'Нельзя сменить валюту, пока есть неоплаченный счёт или действующая ссылка на оплату: оплата по ним зачисляется в текущей валюте',
+    en: 'The currency cannot be changed while an invoice or a payment link is unpaid: its payment is credited in the current currency',
+  },
   insufficient_balance: {
     ru: 'Недостаточно средств на балансе: не хватает {missing}',
     en: 'Not enough funds on the balance: {missing} short',
@@ -122,6 +126,10 @@ export const serverMessages = {
   invoices_not_configured: {
     ru: 'Выставление счетов не настроено',
     en: 'Invoicing is not configured',
+  },
+  invoices_limit: {
+    ru: 'Уже выставлено {max} неоплаченных счетов за {days} дней. Оплатите один из них, чтобы выставить новый',
+    en: 'There are already {max} unpaid invoices from the last {days} days. Pay one of them to issue a new one',
   },
   mail_instance_removal_subject: {
     ru: 'Завтра будет удалён номер {name} в {type}',
@@ -178,6 +186,14 @@ export const serverMessages = {
     en: 'Connection failed, please try again',
   },
   integration_not_found: { ru: 'Интеграция не найдена', en: 'Integration not found' },
+  integration_install_invalid: {
+    ru: 'Ссылка подключения не подходит: она устарела, уже использована или начата в другом аккаунте. Начните подключение заново',
+    en: 'This connection link cannot be used: it expired, was used already or was started in another account. Start connecting again',
+  },
+  amo_install_refused: {
+    ru: 'Это не возврат со страницы согласия amoCRM или Kommo: нет кода или адреса аккаунта',
+    en: 'This is not a return from the amoCRM or Kommo consent page: the code or the account address is missing',
+  },
   integration_in_use: {
     ru: 'Интеграция используется в ботах: {bots}. После удаления она будет отключена от них и их действий',
     en: 'The integration is used by bots: {bots}. Deleting it detaches it from them and their actions',
