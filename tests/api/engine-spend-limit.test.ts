@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { priceOf } from '../../functions/shared/models';
-import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
 import { signedInUser } from './support/client';
 import { createWorkingBot, engineTestApp, historyOf, ownerWithBot, say } from './support/engine';
+import { notifyBotTestbed } from './support/telegram';
 
 const engine = engineTestApp();
-let telegram: FakeTelegram;
-let token = '';
 const RECIPIENT = 700_300_400;
 const USAGE = { prompt_tokens: 100, completion_tokens: 20 };
 const PRICE = priceOf('gpt-4o', { promptTokens: 100, completionTokens: 20 }, 'rub');
 
-beforeAll(async () => {
-  telegram = await startFakeTelegram();
-  token = telegram.addBot('onchat_notify_bot', 'Уведомления').token;
-  telegram.userWrites(token, RECIPIENT, { text: '/start' });
-  engine.t.settings.notifyBotToken = token;
-  engine.t.settings.apiRoots = { ...engine.t.settings.apiRoots, telegram: telegram.url };
-});
-
-afterAll(async () => {
-  await telegram?.close();
-});
+const notify = notifyBotTestbed(() => engine.t, RECIPIENT);
 
 /** The bot as the bot list shows it. */
 async function listed(token: string, botId: string) {
@@ -70,7 +58,7 @@ describe('engine: a bot’s daily spend limit', () => {
     expect(rows[2]?.error).toBe('Бот израсходовал дневной лимит и до завтра не отвечает');
 
     // The owner's recipients are told once, however many messages were refused.
-    const told = telegram.sentTexts(token, RECIPIENT);
+    const told = notify.telegram.sentTexts(notify.token, RECIPIENT);
     expect(told).toHaveLength(1);
     expect(told[0]).toContain('Бот «Ночной администратор» израсходовал дневной лимит');
     expect(told[0]).toMatch(new RegExp(`/bots/${botId}$`));
@@ -89,7 +77,7 @@ describe('engine: a bot’s daily spend limit', () => {
     await t.jobs.runDue();
     expect((await historyOf(t, owner.accountId)).at(-1)?.event).toBe('answered');
     expect(fake.requests).toHaveLength(3);
-    expect(telegram.sentTexts(token, RECIPIENT)).toHaveLength(1);
+    expect(notify.telegram.sentTexts(notify.token, RECIPIENT)).toHaveLength(1);
   });
 
   it('is optional and only a positive whole number of minor units; a bot without it shows no spend', async () => {

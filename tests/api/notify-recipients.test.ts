@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
+import { describe, expect, it } from 'vitest';
 import { createWorkingBot, engineTestApp, historyOf, ownerWithBot, say } from './support/engine';
+import { notifyBotTestbed } from './support/telegram';
 
 const engine = engineTestApp();
-let telegram: FakeTelegram;
-let token = '';
 const RECIPIENT = 700_100_200;
 
-beforeAll(async () => {
-  telegram = await startFakeTelegram();
-  token = telegram.addBot('onchat_notify_bot', 'Уведомления').token;
-  // The recipient wrote to the notification bot once, so it may write to them.
-  telegram.userWrites(token, RECIPIENT, { text: '/start' });
-  engine.t.settings.notifyBotToken = token;
-  engine.t.settings.apiRoots = { ...engine.t.settings.apiRoots, telegram: telegram.url };
-});
-
-afterAll(async () => {
-  await telegram?.close();
-});
+const notify = notifyBotTestbed(() => engine.t, RECIPIENT);
 
 describe('info transfer: the profile’s Telegram recipients', () => {
   it('tells each recipient once when the bot stops, and records one it cannot reach', async () => {
@@ -47,7 +34,7 @@ describe('info transfer: the profile’s Telegram recipients', () => {
     await say(call, owner.token, botId, 'Позовите администратора');
     await t.jobs.runDue();
 
-    const sent = telegram.sentTexts(token, RECIPIENT);
+    const sent = notify.telegram.sentTexts(notify.token, RECIPIENT);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain('Бот «Администратор салона» остановился');
     expect(sent[0]).toContain('Причина: просит человека');
@@ -74,14 +61,14 @@ describe('info transfer: the profile’s Telegram recipients', () => {
         info_transfer: { notify_recipients: true },
         stop_logic: { automatic_stop: true, interruption_cases: ['клиент просит человека'] },
       });
-      const before = telegram.accepted('sendMessage', token).length;
+      const before = notify.telegram.accepted('sendMessage', notify.token).length;
       engine.fake.queue({
         kind: 'tool_calls',
         calls: [{ name: 'stop_dialog', arguments: { reason: 'человек' } }],
       });
       await say(call, owner.token, botId, 'Позовите администратора');
       await t.jobs.runDue();
-      expect(telegram.accepted('sendMessage', token)).toHaveLength(before);
+      expect(notify.telegram.accepted('sendMessage', notify.token)).toHaveLength(before);
       const [row] = await historyOf(t, owner.accountId);
       expect(row?.actions).toContainEqual({
         name: 'notify',

@@ -4,6 +4,7 @@ import type { ChannelMessage } from '../../engine/integration-inbound';
 import type { ServiceContext } from '../../services/context';
 import type { AmoSelectionItem } from '../../shared/amocrm';
 import { CONNECTED_AT } from '../../shared/integration-catalogue';
+import { withoutNul } from '../../shared/strip-nul';
 import { withAmoApi } from './tokens';
 import type { AmoWebhookMessage } from './webhook';
 
@@ -15,8 +16,6 @@ import type { AmoWebhookMessage } from './webhook';
  * to that channel, whose replies amoCRM shows in the same chat.
  */
 
-const clean = (text: string) => text.replaceAll('\u0000', '').trim();
-
 /** Who wrote: the customer, a manager, or a Salesbot (the bot's own reply); null for a bot's. */
 export function amoAuthor(message: AmoWebhookMessage): ChannelMessage['author'] | null {
   if (message.direction === 'incoming') return 'customer';
@@ -26,7 +25,7 @@ export function amoAuthor(message: AmoWebhookMessage): ChannelMessage['author'] 
 export function amoChannelMessage(message: AmoWebhookMessage): ChannelMessage | null {
   const author = amoAuthor(message);
   if (!author) return null;
-  const text = clean(message.text);
+  const text = withoutNul(message.text).trim();
   const attachment = message.attachmentType ? `[${message.attachmentType}]` : '';
   const body = [attachment, text].filter(Boolean).join(' ');
   if (!body) return null;

@@ -1,5 +1,6 @@
 import type { ChannelMessage } from '../../engine/integration-inbound';
 import { asRecord } from '../../shared/as-record';
+import { withoutNul } from '../../shared/strip-nul';
 
 /**
  * The chat gateway's events (reference/crm.md §3.3) as the stream holder forwards them, one frame
@@ -34,7 +35,7 @@ export function readMgFrame(body: unknown): ChannelMessage[] | null {
   const author = text(from.type);
   if (text(message.scope) === 'private' || (author !== 'customer' && author !== 'user')) return [];
   const kind = text(message.type);
-  const content = text(message.content).replaceAll('\u0000', '').trim();
+  const content = withoutNul(text(message.content)).trim();
   const placeholder =
     kind === 'text' ? '' : (PLACEHOLDERS[kind] ?? (kind === 'system' ? null : '[unsupported message]'));
   if (placeholder === null || (!content && !placeholder)) return [];

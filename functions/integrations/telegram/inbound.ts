@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { ChannelMessage } from '../../engine/integration-inbound';
+import { withoutNul } from '../../shared/strip-nul';
 
 /**
  * Telegram's inbound half: an Update (core.telegram.org/bots/api#update) as the webhook receives it,
@@ -11,10 +12,7 @@ import type { ChannelMessage } from '../../engine/integration-inbound';
 
 const integer = v.pipe(v.number(), v.integer());
 /** Postgres cannot store U+0000; a customer's text loses only that character, never the message. */
-const text = v.pipe(
-  v.string(),
-  v.transform((value) => value.replaceAll('\u0000', '')),
-);
+const text = v.pipe(v.string(), v.transform(withoutNul));
 
 const messageSchema = v.looseObject({
   message_id: integer,

@@ -1,4 +1,5 @@
 import type { ChannelMessage } from '../../engine/integration-inbound';
+import { withoutNul } from '../../shared/strip-nul';
 import type { WappiEvent } from './webhook';
 
 /**
@@ -13,7 +14,6 @@ import type { WappiEvent } from './webhook';
 type WappiMessage = Extract<WappiEvent, { kind: 'message' }>;
 
 /** Postgres cannot store U+0000; a text loses only that character, never the message. */
-const clean = (text: string) => text.replaceAll('\u0000', '');
 
 /** Kinds that carry nothing to answer. */
 const SKIPPED = new Set([
@@ -30,7 +30,7 @@ const PLACEHOLDERS: Record<string, (message: WappiMessage) => string> = {
   video: () => '[video]',
   ptt: () => '[voice message]',
   audio: () => '[audio]',
-  document: (message) => (message.fileName ? `[document: ${clean(message.fileName)}]` : '[document]'),
+  document: (message) => (message.fileName ? `[document: ${withoutNul(message.fileName)}]` : '[document]'),
   sticker: () => '[sticker]',
   location: () => '[location]',
   vcard: () => '[contact]',
@@ -39,7 +39,7 @@ const PLACEHOLDERS: Record<string, (message: WappiMessage) => string> = {
 /** The message's text: its own, or the kind it is with its caption; null when there is nothing. */
 export function wappiText(message: WappiMessage): string | null {
   if (SKIPPED.has(message.type)) return null;
-  const text = clean(message.text).trim();
+  const text = withoutNul(message.text).trim();
   if (message.type === 'chat') return text || null;
   const placeholder = PLACEHOLDERS[message.type]?.(message) ?? '[unsupported message]';
   return text ? `${placeholder} ${text}` : placeholder;

@@ -1,4 +1,5 @@
 import type { ChannelMessage } from '../../engine/integration-inbound';
+import { withoutNul } from '../../shared/strip-nul';
 import type { WazzupInboundMessage } from './webhook';
 
 /**
@@ -9,7 +10,6 @@ import type { WazzupInboundMessage } from './webhook';
  */
 
 /** Postgres cannot store U+0000; a text loses only that character, never the message. */
-const clean = (text: string) => text.replaceAll('\u0000', '');
 
 const PLACEHOLDERS: Record<string, string> = {
   image: '[image]',
@@ -26,7 +26,7 @@ const PLACEHOLDERS: Record<string, string> = {
 
 /** The message's text: its own, or the kind it is with its caption; null when there is nothing. */
 export function wazzupText(message: Pick<WazzupInboundMessage, 'type' | 'text'>): string | null {
-  const text = clean(message.text).trim();
+  const text = withoutNul(message.text).trim();
   if (message.type === 'text') return text || null;
   const placeholder = PLACEHOLDERS[message.type] ?? '[unsupported message]';
   return text ? `${placeholder} ${text}` : placeholder;

@@ -93,3 +93,22 @@ export function telegramEngineApp(publicUrl = 'https://bots.example.com') {
   });
   return app;
 }
+
+/**
+ * The product's notification bot (TELEGRAM_NOTIFY_BOT_TOKEN) on a fake Telegram, set on `t`, that
+ * `recipient` wrote to once (so it may write to them); filled before the file's first test.
+ */
+export function notifyBotTestbed(t: () => TestApp, recipient: number) {
+  const bed = {} as { telegram: FakeTelegram; token: string };
+  beforeAll(async () => {
+    bed.telegram = await startFakeTelegram();
+    bed.token = bed.telegram.addBot('onchat_notify_bot', 'Уведомления').token;
+    bed.telegram.userWrites(bed.token, recipient, { text: '/start' });
+    t().settings.notifyBotToken = bed.token;
+    t().settings.apiRoots = { ...t().settings.apiRoots, telegram: bed.telegram.url };
+  });
+  afterAll(async () => {
+    await bed.telegram?.close();
+  });
+  return bed;
+}
