@@ -11,9 +11,16 @@ const CHATS = 500;
  * figure is taking messages in (secret check, the form-encoded body read, stored once, scheduled).
  */
 export async function amoWebhookLoad(serverUrl: string, amo: FakeAmo, call: OwnerCall): Promise<LoadFigures> {
+  // A market install, as /amo/install hands it over: sealed into a ticket the owner confirms.
+  const installed = await fetch(`${serverUrl}/api/webhooks/amo/install`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: amo.issueCode(), referer: amo.referer }),
+  });
+  const { ticket } = (await installed.json()) as { ticket: string };
   const integration = (await call('POST', '/api/integrations', {
     type: 'amocrm',
-    connection_data: { code: amo.issueCode(), referer: amo.referer },
+    connection_data: { install: ticket },
   })) as { id: string };
   await call('POST', `/api/integrations/connect/${integration.id}`, {});
   const created = await call('POST', '/api/bot', {
