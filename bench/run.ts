@@ -8,6 +8,7 @@ import { startFakeWazzup } from '../tests/fakes/wazzup';
 import { startLocalServer } from '../tests/support/local-server';
 import { codeFromMail } from '../tests/support/mail-folder';
 import { amoWebhookLoad } from './amocrm-webhook';
+import { bookingFigures } from './booking';
 import { engineOverhead } from './engine';
 import { knowledgeFigures } from './knowledge';
 import { type LoadFigures, load } from './load';
@@ -125,6 +126,8 @@ try {
 
 console.log('');
 for (const line of await engineOverhead()) console.log(line);
+console.log('');
+for (const line of await bookingFigures()) console.log(line);
 console.log('');
 for (const line of await moneyFigures()) console.log(line);
 console.log('');

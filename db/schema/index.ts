@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './assistant';
 export * from './billing';
+export * from './bookings';
 export * from './bots';
 export * from './chats';
 export * from './history';

@@ -37,6 +37,8 @@ export interface Outcome {
   actions?: HistoryAction[];
   /** Files sent with the reply (the media action). */
   attachments?: MessageAttachment[];
+  /** System lines for the chat made by tools (Turn.notices), stored before the reply. */
+  notices?: string[];
   /** Variables filled (only the new values) and a stop decided while answering; written with the answer. */
   variables?: Record<string, string>;
   stop?: ChatStop | null;
@@ -57,6 +59,8 @@ export interface RecordedOutcome {
   history: HistoryEntry;
   /** The bot's stored reply, for answers. */
   reply: Message | null;
+  /** The system lines stored with it. */
+  notices: Message[];
 }
 
 class AlreadyHandled extends Error {}
@@ -114,6 +118,25 @@ export async function recordOutcome(
         .returning();
       if (!history) throw new Error('history insert returned nothing');
       await writeCharge(tx, account, priceMinor, { kind: 'charge', historyId: history.id }, now);
+      const notices =
+        outcome.notices && outcome.notices.length > 0
+          ? await tx
+              .insert(messages)
+              .values(
+                outcome.notices.map((text, index) => ({
+                  accountId: account.id,
+                  chatId: chat.id,
+                  externalId: `notice:${history.id}:${index}`,
+                  author: 'system' as const,
+                  text,
+                  historyId: history.id,
+                  createdAt: now,
+                  answeredAt: now,
+                  deliveredAt: now,
+                })),
+              )
+              .returning()
+          : [];
       let reply: Message | null = null;
       if (outcome.response && outcome.storeReply !== false) {
         [reply = null] = await tx
@@ -154,7 +177,7 @@ export async function recordOutcome(
         // Another run took the chat over (this one's lease ran out): it records nothing.
         if (updated.length === 0) throw new AlreadyHandled();
       }
-      return { history, reply };
+      return { history, reply, notices };
     });
   } catch (error) {
     if (!(error instanceof AlreadyHandled)) throw error;

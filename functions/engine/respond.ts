@@ -93,6 +93,7 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
     finalText: null,
     actions: [],
     attachments: [],
+    notices: [],
     beforeCall: async (priceBound) => {
       const now = clock.now();
       // The claim was taken just before the first call; later calls (after tools) renew it.
@@ -152,6 +153,7 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
       usage: reply.usage,
       actions: turn.actions,
       attachments: turn.attachments,
+      notices: turn.notices,
       variables: Object.keys(turn.filled).length > 0 ? turn.filled : undefined,
       stop: turn.stop,
     },
@@ -159,6 +161,8 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
   );
   if (!recorded?.reply) return;
   const price = { priceMinor: recorded.history.priceMinor, currency: recorded.history.currency };
+  for (const notice of recorded.notices)
+    await publishToChat(ctx, chat, { type: 'message', message: messageView(notice) });
   await publishToChat(ctx, chat, { type: 'message', message: messageView(recorded.reply, price) });
   if (turn.stop) await publishToChat(ctx, chat, { type: 'state', state: turn.stop.state });
   await deliverOnce(ctx, chat, recorded.reply);

@@ -138,6 +138,7 @@ export async function restoreDialogue(ctx: EngineContext, payload: RestorePayloa
     finalText: null,
     actions: [],
     attachments: [],
+    notices: [],
     beforeCall: async (priceBound) => {
       if (access.ownKey) return;
       holdId = await reserve(db, account, priceBound, clock.now());
@@ -178,12 +179,15 @@ export async function restoreDialogue(ctx: EngineContext, payload: RestorePayloa
       model: answer.model,
       usage: answer.usage,
       attachments: turn.attachments,
+      notices: turn.notices,
       replyExternalId: `follow_up:${reply.id}`,
     },
     clock.now(),
   );
   if (!recorded?.reply) return;
   const price = { priceMinor: recorded.history.priceMinor, currency: recorded.history.currency };
+  for (const notice of recorded.notices)
+    await publishToChat(ctx, chat, { type: 'message', message: messageView(notice) });
   await publishToChat(ctx, chat, { type: 'message', message: messageView(recorded.reply, price) });
   await deliverOnce(ctx, chat, recorded.reply);
 }

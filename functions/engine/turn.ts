@@ -31,6 +31,11 @@ export interface Turn {
   /** Files the media action attached to the reply. */
   attachments: MessageAttachment[];
   /**
+   * Lines for the chat that tools made ("Запись создана: …"): stored as system messages with the
+   * answer, before its reply, so they are written once however often the run is retried.
+   */
+  notices: string[];
+  /**
    * Runs before every model call with the call's price bound: reserves it on the balance (throwing
    * NoMoneyError when the balance cannot pay, HoldsBusyError when other answers' holds take it for now)
    * and keeps the chat's claim alive.

@@ -15,6 +15,9 @@ export const MIN_TAIL_SHOWN = 12;
 
 const tailOf = (plain: string) => (plain.length >= MIN_TAIL_SHOWN ? plain.slice(-4) : undefined);
 
+/** Credentials a person chose (a password): no part of them is ever shown back. */
+const NEVER_TAILED = new Set(['password']);
+
 /** connection_data as stored: every encrypted field sealed; anything else in one of them dropped. */
 export async function sealConnectionData(
   keyText: string,
@@ -30,7 +33,7 @@ export async function sealConnectionData(
       delete sealed[field];
       continue;
     }
-    const tail = credentials.includes(field) ? tailOf(value) : undefined;
+    const tail = credentials.includes(field) && !NEVER_TAILED.has(field) ? tailOf(value) : undefined;
     sealed[field] = await sealSecret(keyText, label(field), value, tail);
   }
   return sealed;

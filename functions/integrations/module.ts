@@ -6,6 +6,7 @@ import type { Turn } from '../engine/turn';
 import { checkOutboundUrl, type UrlRules } from '../outbound/url-guard';
 import type { AppSettings } from '../ports';
 import type { AccountContext, ServiceContext } from '../services/context';
+import type { BookingService } from '../shared/booking';
 import type { CrmEntity, CrmField, CrmPipeline, CrmStaffMember, CrmTaskType } from '../shared/crm';
 
 /**
@@ -35,6 +36,8 @@ export interface WebhookRequest {
   query(name: string): string | undefined;
   /** The body read as JSON, or as a form when it was form-encoded; undefined when unreadable. */
   body: unknown;
+  /** The body's text as it came, for a signature over its bytes (Calendly's). */
+  raw: string;
 }
 
 /** What one delivery carries: messages for the engine, and the module's own news (a QR, a state). */
@@ -44,12 +47,14 @@ export interface WebhookDelivery {
   revoked?: boolean;
   /**
    * Runs after the messages are handed over, with the integration as stored; `receive` hands the
-   * engine a message found only now (an echo that turns out to be a manager's).
+   * engine a message found only now (an echo that turns out to be a manager's), `note` writes a
+   * system line in one of the account's dialogues once per `key` (a booking changed in its system).
    */
   followUp?: (
     ctx: ServiceContext,
     integration: Integration,
     receive: (message: ChannelMessage) => Promise<unknown>,
+    note: (chatId: string, key: string, text: string) => Promise<void>,
   ) => Promise<void>;
 }
 
@@ -92,6 +97,11 @@ export interface CrmLists {
   staff(ctx: ServiceContext, integration: Integration): Promise<CrmStaffMember[]>;
 }
 
+/** A booking system's lists for the settings screens: the services of a salon's branch. Throws CrmRefused. */
+export interface BookingLists {
+  services(ctx: ServiceContext, integration: Integration, branchId: string): Promise<BookingService[]>;
+}
+
 export interface IntegrationModule {
   readonly type: IntegrationType;
   /** Checks the stored settings against the external system and sets up what it needs there. */
@@ -122,6 +132,8 @@ export interface IntegrationModule {
   ): Promise<void>;
   /** A CRM's lists for the settings screens. */
   crm?: CrmLists;
+  /** A booking system's lists for the booking action's settings. */
+  booking?: BookingLists;
   /**
    * Systems connected by OAuth: the consent page to send the owner to with `state` (single-use,
    * issued per consent); null while the server's OAuth application is not configured.

@@ -2,6 +2,7 @@ import type { IntegrationType } from '../../db/schema';
 import { alfacrmModule } from './alfacrm';
 import { amocrmModule, kommoModule } from './amocrm';
 import { bitrixModule } from './bitrix';
+import { calendlyModule } from './calendly';
 import { chatgptModule } from './chatgpt';
 import type { IntegrationModule } from './module';
 import { onchatModule } from './onchat';
@@ -9,6 +10,7 @@ import { retailcrmModule } from './retailcrm';
 import { telegramModule } from './telegram';
 import { wappiModule } from './wappi';
 import { wazzupModule } from './wazzup';
+import { altegioModule, yclientsModule } from './yclients';
 
 /**
  * The module of every built type (the catalogue's `built`, functions/shared/integration-catalogue.ts);
@@ -25,6 +27,9 @@ export const MODULES: readonly IntegrationModule[] = [
   alfacrmModule,
   bitrixModule,
   retailcrmModule,
+  calendlyModule,
+  yclientsModule,
+  altegioModule,
 ];
 
 const BY_TYPE = new Map<IntegrationType, IntegrationModule>(MODULES.map((module) => [module.type, module]));

@@ -140,7 +140,9 @@ export function botProblems(bot: BotSettings): BotProblem[] {
       if (blank(action.settings.value)) add('bot_field_value_required', at('value'), { n });
       checkText(at('value'), action.settings.value);
     }
-    if (includes(BRANCH_ACTION_TYPES, action.type) && !branchesChosen)
+    // A Calendly booking names its event type and has no branches.
+    const bookingOfCalendar = action.type === 'booking' && !blank(action.settings.event_type);
+    if (includes(BRANCH_ACTION_TYPES, action.type) && !branchesChosen && !bookingOfCalendar)
       add('bot_branches_required', `${path}.type`, { n });
     switch (action.type) {
       case null:

@@ -117,6 +117,26 @@ const amoEntry = (label: string, variablePrefix: string): Entry => ({
   oauthClientVariables: { id: `${variablePrefix}_CLIENT_ID`, secret: `${variablePrefix}_CLIENT_SECRET` },
 });
 
+/**
+ * YCLIENTS and Altegio (one module family, two hosts; reference/messengers.md §3): a salon installed
+ * from the marketplace brings `salon_id` with the signed `user_data` (checked with the partner
+ * token, never trusted as sent: the verified salons are learned), or the owner logs in with a
+ * YCLIENTS user's login and password (the user token is the server's). The partner token and the
+ * application id are the server's configuration.
+ */
+const salonEntry = (label: string, variablePrefix: string): Entry => ({
+  kind: 'data_source',
+  label,
+  answers: false,
+  fields: fields({
+    credentials: ['salon_id', 'user_data', 'user_data_sign', 'login', 'password'],
+    learned: ['via', 'salon_ids', 'salon_name', 'branches', 'user_name'],
+    serverSecrets: ['user_token', 'webhook_secret'],
+  }),
+  apiRootVariable: `${variablePrefix}_API_ROOT`,
+  oauthClientVariables: { id: `${variablePrefix}_APPLICATION_ID`, secret: `${variablePrefix}_PARTNER_TOKEN` },
+});
+
 const planned = (kind: IntegrationKind, label: string, answers = false): Entry => ({ kind, label, answers });
 
 const ENTRIES: Record<IntegrationType, Entry> = {
@@ -193,8 +213,8 @@ const ENTRIES: Record<IntegrationType, Entry> = {
     apiRootVariable: 'BITRIX_OAUTH_ROOT',
     oauthClientVariables: { id: 'BITRIX_CLIENT_ID', secret: 'BITRIX_CLIENT_SECRET' },
   },
-  yclients: planned('data_source', 'YCLIENTS'),
-  altegio: planned('data_source', 'Altegio'),
+  yclients: salonEntry('YCLIENTS', 'YCLIENTS'),
+  altegio: salonEntry('Altegio', 'ALTEGIO'),
   retailcrm: {
     kind: 'data_source',
     label: 'RetailCRM',
@@ -223,7 +243,18 @@ const ENTRIES: Record<IntegrationType, Entry> = {
     settings: { schema: alfaSettingsSchema },
     apiRootVariable: 'ALFACRM_API_ROOT',
   },
-  calendly: planned('data_source', 'Calendly'),
+  calendly: {
+    kind: 'data_source',
+    label: 'Calendly',
+    answers: false,
+    // A personal access token (reference/messengers.md §4); what it belongs to is learned.
+    fields: fields({
+      credentials: ['token'],
+      learned: ['user_uri', 'user_name', 'organization_uri', 'time_zone', 'event_types', 'webhook'],
+      serverSecrets: ['webhook_signing_key', 'webhook_uri'],
+    }),
+    apiRootVariable: 'CALENDLY_API_ROOT',
+  },
   'imot.io': planned('data_source', 'imot.io'),
   shopscript: planned('data_source', 'Shop-Script'),
   tbank: planned('payments', 'T-Bank'),

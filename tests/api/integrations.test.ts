@@ -49,7 +49,7 @@ describe('integrations: CRUD', () => {
     const created = await api.call('POST', '/api/integrations', {
       token: user.token,
       body: {
-        type: 'yclients',
+        type: 'shopscript',
         integration_account_id: 'salon-7',
         connection_data: { api_key: 'yc-api-key-0007', pipeline: 7 },
       },
@@ -57,7 +57,7 @@ describe('integrations: CRUD', () => {
     expect(created.status).toBe(201);
     // Only the fields the type declares are kept (an allow-list); credentials are answered masked.
     expect(created.json).toMatchObject({
-      type: 'yclients',
+      type: 'shopscript',
       integration_account_id: 'salon-7',
       connection_data: { api_key: '••••0007' },
       activated: true,
@@ -94,13 +94,13 @@ describe('integrations: CRUD', () => {
     // POST with the id of an own integration changes its fields; its type cannot change.
     const resaved = await api.call('POST', '/api/integrations', {
       token: user.token,
-      body: { id, type: 'yclients', integration_account_id: 'salon-3' },
+      body: { id, type: 'shopscript', integration_account_id: 'salon-3' },
     });
     expect(resaved.status).toBe(200);
     expect(resaved.json).toMatchObject({ id, integration_account_id: 'salon-3' });
     const retyped = await api.call('POST', '/api/integrations', {
       token: user.token,
-      body: { id, type: 'altegio' },
+      body: { id, type: 'imot.io' },
     });
     expect(retyped.status).toBe(422);
     expect(retyped.json.fields).toEqual({ type: 'Некорректное значение' });

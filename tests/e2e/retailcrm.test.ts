@@ -99,7 +99,7 @@ describe('RetailCRM in the browser', () => {
       [
         'salon-pending',
         '/integrations/yclients?salon_id=77&user_data=abc&user_data_sign=sig',
-        'pending-integration',
+        'yclients-confirm',
       ],
     ] as const;
     const problems: string[] = [];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INTEGRATION_TYPES, type IntegrationType } from '../../db/schema/integrations';
 import { BOT_TEMPLATES } from '../../db/seed/templates';
 import { translate } from '../../functions/i18n/translate';
-import { templateSettings } from '../../functions/services/bots/templates';
+import { missingIntegrations, templateSettings } from '../../functions/services/bots/templates';
 import {
   BOT_PROBLEM_CODES,
   type BotProblem,
@@ -200,8 +200,19 @@ describe('bot settings problems (SPEC §5)', () => {
     expect(crm('send_media', { files: ['f1'] })).toEqual([]);
   });
 
+  it('a booking needs its integration, and a Calendly booking (an event type) no branches', () => {
+    expect(
+      codes(botProblems(bot({ actions: [action({ type: 'booking', settings: { event_type: 'et' } })] }))),
+    ).toEqual(['bot_action_integration_required']);
+    const calendly = action({
+      type: 'booking',
+      settings: { integration_id: 'c1', event_type: 'https://x/et/1' },
+    });
+    expect(botProblems(bot({ actions: [calendly] }))).toEqual([]);
+  });
+
   it('branch-dependent actions need a Get branches action with branches chosen', () => {
-    const booking = action({ type: 'booking' });
+    const booking = action({ type: 'booking', settings: { integration_id: 'i1' } });
     const branches = (chosen: string[]) =>
       action({ type: 'get_branches', settings: { integration_id: 'i1', branches: chosen } });
     expect(botProblems(bot({ actions: [booking] }))).toEqual([
@@ -250,7 +261,11 @@ describe('bot settings problems (SPEC §5)', () => {
 });
 
 describe('bot templates', () => {
-  const everything = new Map<IntegrationType, string>(INTEGRATION_TYPES.map((type) => [type, `${type}-id`]));
+  const everything = {
+    byType: new Map<IntegrationType, string>(INTEGRATION_TYPES.map((type) => [type, `${type}-id`])),
+    // A connected salon's learned branches: a template's Get branches offers them all.
+    branchesById: new Map([['yclients-id', ['101', '102']]]),
+  };
 
   it('cover each of the 15 industries of SPEC §3 with unique ids', () => {
     expect(BOT_TEMPLATES.map((template) => template.industry).sort()).toEqual([...INDUSTRIES].sort());
@@ -261,7 +276,7 @@ describe('bot templates', () => {
     BOT_TEMPLATES.flatMap((template) =>
       (['ru', 'en'] as const).map((lang) => [template.id, lang, template] as const),
     ),
-  )('%s (%s) is valid, complete and has no problems but the branch choice', (_id, lang, template) => {
+  )('%s (%s) is valid, complete and has no problems', (_id, lang, template) => {
     const content = template[lang];
     expect(content.system_prompt.length).toBeGreaterThan(800);
     expect(content.goal_prompt.length).toBeGreaterThan(40);
@@ -274,10 +289,23 @@ describe('bot templates', () => {
 
     const settings = templateSettings(template, lang, everything);
     expect(settings.name).toBe(content.name);
-    const left = codes(botProblems(settings));
-    const needsBranches = content.actions.some((a) => a.type === 'booking');
-    expect(left).toEqual(needsBranches ? ['bot_branches_required'] : []);
+    expect(codes(botProblems(settings))).toEqual([]);
     for (const type of template.required_integrations)
       expect(JSON.stringify(settings.actions)).toContain(`${type}-id`);
+  });
+
+  it('a salon template works with Altegio as with YCLIENTS, and asks for branches none were learned', () => {
+    const salon = BOT_TEMPLATES.find((template) => template.industry === 'beauty');
+    if (!salon) throw new Error('no beauty template');
+    const altegioOnly = {
+      byType: new Map<IntegrationType, string>([['altegio', 'altegio-id']]),
+      branchesById: new Map(),
+    };
+    expect(missingIntegrations(salon, altegioOnly)).toEqual([]);
+    expect(missingIntegrations(salon, { byType: new Map(), branchesById: new Map() })).toEqual(['yclients']);
+    const settings = templateSettings(salon, 'ru', altegioOnly);
+    const booking = settings.actions.find((action) => action.type === 'booking');
+    expect(booking?.settings).toMatchObject({ integration_id: 'altegio-id' });
+    expect(codes(botProblems(settings))).toEqual(['bot_branches_required']);
   });
 });

@@ -50,6 +50,12 @@ describe('connection_data: what the API answers', () => {
     const short = await sealConnectionData(KEY, 'yclients', { password: 'hunter2' });
     expect(connectionDataView('yclients', short)).toEqual({ password: '••••' });
     expect(JSON.stringify(short)).not.toContain('hunter2');
+    // A password shows nothing of itself, however long.
+    const long = await sealConnectionData(KEY, 'yclients', {
+      password: 'correct-horse-battery',
+      login: 'admin@salon.ru',
+    });
+    expect(connectionDataView('yclients', long)).toEqual({ password: '••••', login: '••••n.ru' });
   });
 });
 
@@ -71,7 +77,7 @@ describe('connection_data: what a client may write', () => {
   it('never takes the server’s fields or unknown ones from a client, and keeps the server’s across a save', () => {
     const sent = { webhook_secret: 'mine', bot_id: 1, bot_username: 'x', bot_name: 'y', connected_at: 'z' };
     expect(clientConnectionData('telegram', sent, stored)).toEqual({ token: TOKEN });
-    expect(clientConnectionData('yclients', { pipeline: 7, api_key: 'k' })).toEqual({ api_key: 'k' });
+    expect(clientConnectionData('shopscript', { pipeline: 7, api_key: 'k' })).toEqual({ api_key: 'k' });
     expect(serverConnectionData('telegram', stored)).toEqual({
       webhook_secret: stored.webhook_secret,
       bot_username: 'salon_bot',

@@ -18,7 +18,7 @@ const ru: TemplateContent = {
 Как записывать:
 1. Узнай, какая услуга нужна. Если клиент сомневается, задай уточняющие вопросы (для окрашивания: текущий цвет, длина, желаемый результат; для маникюра: покрытие, дизайн, снятие).
 2. Уточни филиал (если их несколько), мастера или «любой свободный», удобные дату и время.
-3. Предложи ближайшие свободные окна.
+3. Предложи ближайшие свободные окна: узнай их действием «Записать клиента» (шаг times) и называй только время из его ответа — никогда не придумывай время сам. Если время уже занято, предложи свободное из ответа.
 4. Спроси имя и номер телефона.
 5. Повтори детали: услуга, мастер, дата и время, адрес, ориентировочная стоимость — и попроси подтвердить. Создавай запись только после подтверждения.
 6. После записи скажи, что накануне придёт напоминание, а перенести или отменить визит можно, написав сюда.
@@ -46,13 +46,15 @@ const ru: TemplateContent = {
       type: 'get_branches',
       integration_type: 'yclients',
       name: 'Филиалы салона',
-      description: 'Загружает из YCLIENTS филиалы салона, их адреса, услуги и мастеров',
+      description: 'Загружает из YCLIENTS филиалы салона и их адреса, чтобы клиент выбрал филиал',
       goal_prompt: 'Когда нужно назвать адрес, выбрать филиал, услугу или мастера для записи',
     },
     {
       type: 'booking',
+      integration_type: 'yclients',
       name: 'Записать клиента',
-      description: 'Создаёт запись в YCLIENTS на выбранную услугу, мастера, дату и время',
+      description:
+        'Показывает услуги, мастеров и свободное время в YCLIENTS и создаёт запись на выбранные услугу, мастера, дату и время',
       goal_prompt:
         'Когда клиент выбрал услугу, мастера (или «любой»), дату и время, назвал имя и телефон и подтвердил запись',
     },
@@ -99,7 +101,7 @@ What you know:
 How to book:
 1. Find out which service is needed. If the client is unsure, ask clarifying questions (colouring: current colour, length, desired result; manicure: coating, design, removal).
 2. Clarify the branch (if there are several), the stylist or "anyone available", and the preferred date and time.
-3. Offer the nearest free slots.
+3. Offer the nearest free slots: get them with the booking action (its times step) and name only the times it returned; never make a time up. If a time is taken, offer a free one from its answer.
 4. Ask for the client's name and phone number.
 5. Repeat the details: service, stylist, date and time, address, approximate price, and ask the client to confirm. Create the booking only after confirmation.
 6. After booking, say that a reminder will come the day before, and that the visit can be moved or cancelled by writing here.
@@ -127,13 +129,16 @@ If the client is unhappy, complains about a result or asks for a person, apologi
       type: 'get_branches',
       integration_type: 'yclients',
       name: 'Salon branches',
-      description: 'Loads the salon branches with their addresses, services and stylists from YCLIENTS',
+      description:
+        'Loads the salon branches with their addresses from YCLIENTS, so the client can choose one',
       goal_prompt: 'When you need to give an address or choose a branch, service or stylist for a booking',
     },
     {
       type: 'booking',
+      integration_type: 'yclients',
       name: 'Book the client',
-      description: 'Creates a YCLIENTS booking for the chosen service, stylist, date and time',
+      description:
+        'Shows services, stylists and free times in YCLIENTS and books the chosen service, stylist, date and time',
       goal_prompt:
         'When the client has chosen a service, a stylist (or "anyone"), a date and time, given a name and phone number and confirmed the booking',
     },

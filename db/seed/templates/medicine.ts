@@ -14,7 +14,7 @@ const ru: TemplateContent = {
 Как записывать:
 1. Узнай, что беспокоит или какая услуга нужна, — только чтобы подобрать специалиста (например, боль в горле → терапевт или ЛОР). Если пациент не знает, к кому идти, предложи приём терапевта.
 2. Уточни филиал (если их несколько), врача или «любой», удобные дату и время.
-3. Предложи ближайшие свободные окна.
+3. Предложи ближайшие свободные окна: узнай их действием «Записать клиента» (шаг times) и называй только время из его ответа — никогда не придумывай время сам. Если время уже занято, предложи свободное из ответа.
 4. Узнай фамилию, имя и телефон. Если приём для ребёнка — имя и возраст ребёнка.
 5. Повтори: врач, дата и время, адрес, стоимость приёма — и попроси подтвердить. Создавай запись только после подтверждения.
 6. Напомни, что взять с собой (паспорт, полис, результаты прошлых обследований) и как подготовиться, если это есть в базе знаний.
@@ -39,13 +39,15 @@ const ru: TemplateContent = {
       type: 'get_branches',
       integration_type: 'yclients',
       name: 'Филиалы клиники',
-      description: 'Загружает из YCLIENTS филиалы клиники, их адреса, услуги и врачей',
+      description: 'Загружает из YCLIENTS филиалы клиники и их адреса, чтобы пациент выбрал филиал',
       goal_prompt: 'Когда нужно назвать адрес, выбрать филиал, врача или услугу для записи',
     },
     {
       type: 'booking',
+      integration_type: 'yclients',
       name: 'Записать на приём',
-      description: 'Создаёт запись в YCLIENTS к выбранному врачу на выбранные дату и время',
+      description:
+        'Показывает услуги, врачей и свободное время в YCLIENTS и записывает к выбранному врачу на выбранные дату и время',
       goal_prompt:
         'Когда пациент выбрал врача или услугу, дату и время, назвал имя и телефон и подтвердил запись',
     },
@@ -88,7 +90,7 @@ Source of information: services, doctors and their specialities, schedules, pric
 How to book:
 1. Find out the complaint or the service needed, only to choose the right specialist (for example a sore throat → general practitioner or ENT). If the patient does not know whom to see, offer a general practitioner.
 2. Clarify the branch (if there are several), the doctor or "anyone", and the preferred date and time.
-3. Offer the nearest free slots.
+3. Offer the nearest free slots: get them with the booking action (its times step) and name only the times it returned; never make a time up. If a time is taken, offer a free one from its answer.
 4. Ask for the full name and phone number. For a child: the child's name and age.
 5. Repeat the doctor, date and time, address and price and ask the patient to confirm. Create the booking only after confirmation.
 6. Remind them what to bring (ID, insurance, previous results) and how to prepare, if the knowledge base says so.
@@ -113,13 +115,16 @@ Strict rules:
       type: 'get_branches',
       integration_type: 'yclients',
       name: 'Clinic branches',
-      description: 'Loads the clinic branches with their addresses, services and doctors from YCLIENTS',
+      description:
+        'Loads the clinic branches with their addresses from YCLIENTS, so the patient can choose one',
       goal_prompt: 'When you need to give an address or choose a branch, doctor or service for a booking',
     },
     {
       type: 'booking',
+      integration_type: 'yclients',
       name: 'Book an appointment',
-      description: 'Creates a YCLIENTS booking with the chosen doctor at the chosen date and time',
+      description:
+        'Shows services, doctors and free times in YCLIENTS and books the chosen doctor at the chosen date and time',
       goal_prompt:
         'When the patient has chosen a doctor or service, a date and time, given a name and phone number and confirmed',
     },

@@ -3,7 +3,12 @@ import type { AppEnv } from '../../http/env';
 import { requireAccount } from '../../http/require-account';
 import { finishAmoConsentHandlers, startAmoConsentHandlers } from './amo-consent';
 import { connectIntegrationHandlers } from './connect-integration';
-import { crmFieldsHandlers, crmPipelinesHandlers, crmTaskTypesHandlers } from './crm-lists';
+import {
+  bookingServicesHandlers,
+  crmFieldsHandlers,
+  crmPipelinesHandlers,
+  crmTaskTypesHandlers,
+} from './crm-lists';
 import { deleteIntegrationHandlers } from './delete-integration';
 import { getIntegrationHandlers } from './get-integration';
 import { getQrHandlers } from './get-qr';
@@ -25,6 +30,7 @@ export const integrationsRoutes = new Hono<AppEnv>()
   .get('/:id/crm/pipelines', ...crmPipelinesHandlers)
   .get('/:id/crm/fields', ...crmFieldsHandlers)
   .get('/:id/crm/task-types', ...crmTaskTypesHandlers)
+  .get('/:id/booking/services', ...bookingServicesHandlers)
   .get('/:id', ...getIntegrationHandlers)
   .patch('/:id', ...updateIntegrationHandlers)
   .delete('/:id', ...deleteIntegrationHandlers);

@@ -6,8 +6,9 @@ import { receiveAmoInstall } from '../../services/integrations/amo-consent';
 import { receiveBitrixInstall } from '../../services/integrations/bitrix-install';
 import { receiveRetailRegister, retailConfig } from '../../services/integrations/retailcrm-register';
 import { receiveAmoDisconnect } from '../../services/integrations/revoked-grant';
+import { receiveSalonMarketplaceEvent } from '../../services/integrations/salon-marketplace';
 import { receiveWebhook } from '../../services/webhooks/receive-webhook';
-import { readWebhookBody } from './webhook-body';
+import { readWebhookBody, readWebhookRequestBody } from './webhook-body';
 
 /**
  * POST /api/webhooks/{type}/{integrationId}: inbound webhooks of external systems, no session; each
@@ -16,11 +17,12 @@ import { readWebhookBody } from './webhook-body';
  * once the delivery is taken: Telegram reads a body with a `method` as a call to make, so it has none.
  */
 const receive = factory.createHandlers(async (c) => {
-  const body = await readWebhookBody(c.req.raw);
+  const { raw, body } = await readWebhookRequestBody(c.req.raw);
   await receiveWebhook(serviceContext(c), c.req.param('type') ?? '', c.req.param('integrationId') ?? '', {
     header: (name) => c.req.header(name),
     query: (name) => c.req.query(name),
     body,
+    raw,
   });
   return c.json({});
 });
@@ -61,6 +63,12 @@ const retailRegister = factory.createHandlers(async (c) => {
   return c.json(answer.body, answer.status);
 });
 
+/** The YCLIENTS / Altegio marketplace's own webhooks (uninstall, freeze): its application's webhook address. */
+const salonMarketplace = factory.createHandlers(async (c) => {
+  const body = await readWebhookBody(c.req.raw);
+  return c.json(await receiveSalonMarketplaceEvent(serviceContext(c), c.req.param('type') ?? '', body));
+});
+
 /** Where Bitrix24 sends the install (the application's address in its settings): app.ts lets it be framed. */
 export const BITRIX_INSTALL_PATH = '/api/webhooks/bitrix/install';
 
@@ -71,4 +79,5 @@ export const webhooksRoutes = new Hono<AppEnv>()
   .get('/retailcrm/config', ...retailConfigRoute)
   .post('/retailcrm/config', ...retailConfigRoute)
   .post('/retailcrm/register', ...retailRegister)
+  .post('/:type{yclients|altegio}/marketplace', ...salonMarketplace)
   .post('/:type/:integrationId', ...receive);

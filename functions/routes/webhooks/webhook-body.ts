@@ -4,14 +4,20 @@
  * has proven itself.
  */
 export async function readWebhookBody(request: Request): Promise<unknown> {
+  return (await readWebhookRequestBody(request)).body;
+}
+
+/** The body read as readWebhookBody does, with the text it was read from (for a signature over the bytes). */
+export async function readWebhookRequestBody(request: Request): Promise<{ raw: string; body: unknown }> {
   const type = request.headers.get('content-type') ?? '';
+  let raw = '';
   try {
-    const text = await request.text();
+    raw = await request.text();
     if (type.includes('application/x-www-form-urlencoded')) {
-      return Object.fromEntries(new URLSearchParams(text));
+      return { raw, body: Object.fromEntries(new URLSearchParams(raw)) };
     }
-    return JSON.parse(text);
+    return { raw, body: JSON.parse(raw) };
   } catch {
-    return undefined;
+    return { raw, body: undefined };
   }
 }

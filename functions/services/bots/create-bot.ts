@@ -12,7 +12,7 @@ import { ensureRoomFor } from '../account-limits';
 import { botCoverage } from '../billing/bot-coverage';
 import type { AccountContext } from '../context';
 import { checkKnowledgeRefs } from '../knowledge/bot-refs';
-import { connectedIntegrationsByType, integrationTypesById } from './account-integrations';
+import { connectedIntegrations, integrationTypesById } from './account-integrations';
 import { settingsColumns } from './bot-row';
 import { type BotView, botView } from './bot-view';
 import { missingIntegrations, templateSettings } from './templates';
@@ -30,7 +30,7 @@ async function startingPoint(
       fields: { template_id: 'template_not_found' },
     });
   }
-  const connected = await connectedIntegrationsByType(ctx);
+  const connected = await connectedIntegrations(ctx);
   const missing = missingIntegrations(template, connected);
   if (missing.length > 0) {
     throw new AppError('template_integrations_missing', 'template_integrations_missing', {

@@ -9,23 +9,39 @@ import {
   withChanges,
 } from '../../shared/schemas/bot';
 import type { AccountContext } from '../context';
-import { connectedIntegrationsByType } from './account-integrations';
+import { type ConnectedIntegrations, connectedIntegrations } from './account-integrations';
+
+/** A type a template requires that another one stands in for: the two salon systems are one family. */
+const STANDS_IN: Partial<Record<IntegrationType, IntegrationType>> = {
+  yclients: 'altegio',
+  altegio: 'yclients',
+};
+
+/** The account's integration that serves a template's required type: its own, else its stand-in's. */
+const serving = (connected: ConnectedIntegrations, type: IntegrationType) => {
+  const stand = STANDS_IN[type];
+  return connected.byType.get(type) ?? (stand ? connected.byType.get(stand) : undefined);
+};
 
 /**
  * The settings a bot created from `template` gets: the defaults, then the template's texts in
- * `lang`; actions that need an integration point at the account's integration of that type.
+ * `lang`; actions that need an integration point at the account's integration of that type, and a
+ * Get branches action offers every branch that salon's connection learned.
  */
 export function templateSettings(
   template: BotTemplate,
   lang: Language,
-  connected: ReadonlyMap<IntegrationType, string>,
+  connected: ConnectedIntegrations,
 ): BotSettings {
   const content = template[lang];
   const actions = content.actions.map(({ integration_type, ...action }) => {
-    const integrationId = integration_type ? connected.get(integration_type) : undefined;
-    return integrationId
-      ? { ...action, settings: { ...action.settings, integration_id: integrationId } }
-      : action;
+    const integrationId = integration_type ? serving(connected, integration_type) : undefined;
+    if (!integrationId) return action;
+    const branches = action.type === 'get_branches' ? connected.branchesById.get(integrationId) : undefined;
+    return {
+      ...action,
+      settings: { ...action.settings, integration_id: integrationId, ...(branches ? { branches } : {}) },
+    };
   });
   const parsed = v.parse(botSettingsSchema, {
     ...template.settings,
@@ -43,12 +59,12 @@ export function templateSettings(
   return withChanges(defaultBotSettings(), parsed);
 }
 
-export const missingIntegrations = (template: BotTemplate, connected: ReadonlyMap<IntegrationType, string>) =>
-  template.required_integrations.filter((type) => !connected.has(type));
+export const missingIntegrations = (template: BotTemplate, connected: ConnectedIntegrations) =>
+  template.required_integrations.filter((type) => !serving(connected, type));
 
 /** GET /api/bots/templates: every template in `lang`, with what the account still has to connect. */
 export async function listTemplates(ctx: AccountContext, lang: Language) {
-  const connected = await connectedIntegrationsByType(ctx);
+  const connected = await connectedIntegrations(ctx);
   return BOT_TEMPLATES.map((template) => {
     const missing = missingIntegrations(template, connected);
     return {

@@ -18,7 +18,15 @@ import { ownIntegration } from './own-integration';
  */
 
 async function listOf<T>(row: Integration, read: (lists: CrmLists) => Promise<T>): Promise<T> {
-  const lists = moduleFor(row.type)?.crm;
+  return listOfModule(row, moduleFor(row.type)?.crm, read);
+}
+
+/** A list read through one of a module's list interfaces (CRM, booking), its refusals explained. */
+export async function listOfModule<L, T>(
+  row: Integration,
+  lists: L | undefined,
+  read: (lists: L) => Promise<T>,
+): Promise<T> {
   if (!lists) throw notFound();
   if (!isConnected(row)) throw new AppError('integration_not_connected');
   const name = integrationLabel(row.type);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type Integration, integrations } from '../../../db/schema';
 import { receiveFromIntegration } from '../../engine/integration-inbound';
+import { noteInChat } from '../../engine/notes';
 import type { WebhookRequest } from '../../integrations/module';
 import { moduleFor } from '../../integrations/registry';
 import { SecretUnreadable } from '../../secrets/secret-box';
@@ -73,6 +74,11 @@ export async function receiveWebhook(
     if (result.isNew) outcome.stored++;
     else outcome.duplicates++;
   }
-  await delivery.followUp?.(ctx, integration, (message) => receiveFromIntegration(ctx, integration, message));
+  await delivery.followUp?.(
+    ctx,
+    integration,
+    (message) => receiveFromIntegration(ctx, integration, message),
+    (chatId, key, text) => noteInChat(ctx, chatId, key, text),
+  );
   return outcome;
 }

@@ -8,8 +8,7 @@ import { looseString, msg } from './fields';
  * while the user has not chosen what the action does. Settings are lenient about empty values
  * (an unfinished action can be saved and is reported as a problem) but strict about types.
  *
- * Runnable now: stop_bot, webhook, fill_variables. The CRM and booking types are known and
- * checked, their execution comes with the integrations.
+ * The built-in types run in the engine; the others act in the integration their settings name.
  */
 export const ACTION_TYPES = [
   'stop_bot',
@@ -34,6 +33,7 @@ export const INTEGRATION_ACTION_TYPES = [
   'change_contact_field',
   'change_company_field',
   'set_task',
+  'booking',
 ] as const satisfies readonly ActionType[];
 
 /** Types that act in the branches a Get branches action of the same bot selected. */
@@ -86,6 +86,24 @@ const fieldSettings = v.optional(
 );
 const noSettings = v.optional(v.object({}), {});
 
+/**
+ * Booking (SPEC §3 actions, §9): in a salon (YCLIENTS, Altegio) the branch is the one chosen here,
+ * or, when none is, the one the customer picked among the Get branches action's; `service_ids`
+ * limits what the bot may book (empty: every service), `notify_by_sms` and `comment` go with the
+ * record. In Calendly `event_type` (its URI) is what is booked, and there are no branches.
+ */
+const bookingSettings = v.optional(
+  v.object({
+    integration_id: ref,
+    branch_id: ref,
+    service_ids: textList(200, 64),
+    notify_by_sms: v.optional(v.boolean(msg('invalid_value')), true),
+    comment: text(500),
+    event_type: trimmed(300),
+  }),
+  {},
+);
+
 function action<T extends v.GenericSchema, S extends v.GenericSchema>(type: T, settingsSchema: S) {
   return v.object({
     id: v.optional(v.pipe(v.string(msg('invalid_value')), v.trim(), v.maxLength(64, msg('too_long')))),
@@ -130,7 +148,7 @@ export const botActionSchema = v.variant(
       ),
     ),
     action(v.literal('send_media'), v.optional(v.object({ files: textList(20, 64) }), {})),
-    action(v.literal('booking'), noSettings),
+    action(v.literal('booking'), bookingSettings),
   ],
   msg('invalid_value'),
 );

@@ -3,6 +3,7 @@ import { assistant } from './catalog/en/assistant';
 import { auth } from './catalog/en/auth';
 import { balance } from './catalog/en/balance';
 import { bitrix } from './catalog/en/bitrix';
+import { booking } from './catalog/en/booking';
 import { bot } from './catalog/en/bot';
 import { bots } from './catalog/en/bots';
 import { chats } from './catalog/en/chats';
@@ -40,6 +41,7 @@ export const en: Record<keyof typeof ru, string> = {
   ...alfacrm,
   ...retailcrm,
   ...bitrix,
+  ...booking,
   ...crm,
   ...storages,
   ...assistant,

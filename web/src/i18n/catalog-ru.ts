@@ -3,6 +3,7 @@ import { assistant } from './catalog/ru/assistant';
 import { auth } from './catalog/ru/auth';
 import { balance } from './catalog/ru/balance';
 import { bitrix } from './catalog/ru/bitrix';
+import { booking } from './catalog/ru/booking';
 import { bot } from './catalog/ru/bot';
 import { bots } from './catalog/ru/bots';
 import { chats } from './catalog/ru/chats';
@@ -42,6 +43,7 @@ export const ru = {
   ...alfacrm,
   ...retailcrm,
   ...bitrix,
+  ...booking,
   ...crm,
   ...storages,
   ...assistant,

@@ -102,7 +102,8 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
           <Button
             onClick={() => (warns ? setWarning(true) : onConnect())}
             loading={busy}
-            disabled={!integration.available || (oauth && !oauthReady)}
+            // A type the server lacks the partner application of cannot connect (its settings say why).
+            disabled={!integration.available || integration.configured === false}
           >
             {oauth && !integration.connected
               ? t('amo.connect', { name })

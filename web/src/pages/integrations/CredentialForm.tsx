@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { useT } from '../../i18n/use-t';
@@ -13,30 +13,40 @@ interface CredentialFormProps {
   requiredText: string;
   invalidText: string;
   savedText: string;
-  save: (value: string) => Promise<unknown>;
+  /** A login typed above the secret (a user's password connection): required with it. */
+  login?: { label: string; placeholder: string; requiredText: string };
+  save: (value: string, login: string) => Promise<unknown>;
 }
 
 /**
- * A credential an integration connects with (a bot token, an API key): typed, checked for its shape,
- * saved, and never shown back in full — the masked saved one stands in the empty field.
+ * A credential an integration connects with (a bot token, an API key, a user's login and password):
+ * typed, checked for its shape, saved, and never shown back in full — the masked saved one stands in
+ * the empty field.
  */
 export function CredentialForm(props: CredentialFormProps) {
   const { t } = useT();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [login, setLogin] = useState('');
+  const [loginError, setLoginError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const typed = value.trim();
+    const typedLogin = login.trim();
+    const missingLogin = props.login !== undefined && typedLogin === '';
+    if (missingLogin) setLoginError(props.login?.requiredText ?? null);
     if (!props.pattern.test(typed)) {
       setError(typed === '' ? props.requiredText : props.invalidText);
       return;
     }
+    if (missingLogin) return;
     setBusy(true);
     try {
-      await props.save(typed);
+      await props.save(typed, typedLogin);
       setValue('');
+      setLogin('');
       notifySuccess(props.savedText);
     } catch (failure) {
       notifyError(failure);
@@ -48,6 +58,20 @@ export function CredentialForm(props: CredentialFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="xs">
+        {props.login && (
+          <TextInput
+            label={props.login.label}
+            placeholder={props.login.placeholder}
+            autoComplete="off"
+            spellCheck={false}
+            value={login}
+            error={loginError}
+            onChange={(event) => {
+              setLogin(event.currentTarget.value);
+              setLoginError(null);
+            }}
+          />
+        )}
         <PasswordInput
           label={props.label}
           description={props.description}

@@ -1,13 +1,16 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, api } from '../../api/client';
 import { INTEGRATIONS_PATH, type IntegrationView, useIntegrationList } from '../../api/integrations';
 import { useT } from '../../i18n/use-t';
 import { typePath } from './integration-links';
 
-/** Types an application installed on their side brings to a confirmation (amoCRM's market too). */
-export type InstalledType = 'bitrix' | 'retailcrm' | 'amocrm' | 'kommo';
+/**
+ * Types an application installed on their side brings to a confirmation (amoCRM's market too, the
+ * YCLIENTS and Altegio marketplaces).
+ */
+export type InstalledType = 'bitrix' | 'retailcrm' | 'amocrm' | 'kommo' | 'yclients' | 'altegio';
 
 interface InstallConfirmProps {
   type: InstalledType;
@@ -15,6 +18,8 @@ interface InstallConfirmProps {
   account: string;
   /** What the other system sent the owner here with: the new integration's connection data. */
   connectionData: Record<string, string>;
+  /** What else the owner should see of what joins (the salon and its user). */
+  details?: ReactNode;
   /** Forgets the data that waited (once it is used, or when it fails: it cannot be used twice). */
   clear: () => void;
   discard: () => void;
@@ -26,7 +31,14 @@ interface InstallConfirmProps {
  * the integration is made and connected at once, and a failure stays on screen with the reason and
  * what to do, leaving nothing half-made behind.
  */
-export function InstallConfirm({ type, account, connectionData, clear, discard }: InstallConfirmProps) {
+export function InstallConfirm({
+  type,
+  account,
+  connectionData,
+  details,
+  clear,
+  discard,
+}: InstallConfirmProps) {
   const { t } = useT();
   const navigate = useNavigate();
   const list = useIntegrationList();
@@ -78,6 +90,7 @@ export function InstallConfirm({ type, account, connectionData, clear, discard }
       title={t('integrations.confirm.title', { name, account })}
       data-testid={`${type}-confirm`}
     >
+      {details}
       <Text size="sm" mb="sm">
         {t(`${type}.confirm.text`)}
       </Text>

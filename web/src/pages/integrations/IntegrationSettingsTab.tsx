@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { type ComponentType, useState } from 'react';
 import type { IntegrationType } from '../../../../db/schema/integrations';
+import { isSalonType } from '../../../../functions/shared/booking';
 import type { IntegrationChanges, IntegrationView } from '../../api/integrations';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { t as translate } from '../../i18n/i18n';
@@ -8,9 +9,11 @@ import { useT } from '../../i18n/use-t';
 import { AlfaCrmSettings } from './AlfaCrmSettings';
 import { AmoCrmSettings } from './AmoCrmSettings';
 import { BitrixSettings } from './BitrixSettings';
+import { CalendlySettings } from './CalendlySettings';
 import { ChatgptSettings } from './ChatgptSettings';
 import { OnchatSettings } from './OnchatSettings';
 import { RetailcrmSettings } from './RetailcrmSettings';
+import { SalonSettings } from './SalonSettings';
 import { TelegramSettings } from './TelegramSettings';
 import { WappiSettings } from './WappiSettings';
 import { WazzupSettings } from './WazzupSettings';
@@ -35,6 +38,9 @@ const TYPE_SETTINGS: Partial<Record<IntegrationType, ComponentType<IntegrationSe
   alfacrm: AlfaCrmSettings,
   bitrix: BitrixSettings,
   retailcrm: RetailcrmSettings,
+  yclients: SalonSettings,
+  altegio: SalonSettings,
+  calendly: CalendlySettings,
 };
 
 /** The settings every type shares (on/off, the external account), then the type's own. */
@@ -43,6 +49,8 @@ export function IntegrationSettingsTab({ integration, update }: IntegrationSetti
   const [accountId, setAccountId] = useState(integration.integration_account_id ?? '');
   const [busy, setBusy] = useState(false);
   const TypeSettings = TYPE_SETTINGS[integration.type];
+  // The widget's preview and a salon's branches table need the page's width.
+  const wide = integration.type === 'onchat' || isSalonType(integration.type);
 
   const save = async (changes: IntegrationChanges, savedMessage = true) => {
     setBusy(true);
@@ -57,7 +65,7 @@ export function IntegrationSettingsTab({ integration, update }: IntegrationSetti
   };
 
   return (
-    <Stack gap="md" maw={integration.type === 'onchat' ? undefined : 480}>
+    <Stack gap="md" maw={wide ? undefined : 480}>
       <Switch
         label={t('integrations.settings.activated')}
         checked={integration.activated}

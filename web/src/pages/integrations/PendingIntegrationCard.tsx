@@ -14,10 +14,12 @@ import { ConfirmModal } from '../../components/ConfirmModal';
 import { useT } from '../../i18n/use-t';
 import { AmoFinish } from './AmoFinish';
 import { InstallConfirm } from './InstallConfirm';
+import { SalonConfirmDetails } from './SalonConfirmDetails';
+import { readSalonUser } from './salon-user-data';
 
 /**
- * Integration data that arrived with a link waits here (SPEC §2 forced /integrations). Confirming it
- * belongs to the integrations issue; the user can always discard it, so the forced step never traps.
+ * Integration data that arrived with a link waits here (SPEC §2 forced /integrations) to be confirmed
+ * by the signed-in owner; the user can always discard it, so the forced step never traps.
  */
 export function PendingIntegrationCard() {
   const { t } = useT();
@@ -84,6 +86,26 @@ export function PendingIntegrationCard() {
       />
     );
   }
+  if (pending && 'salonId' in pending) {
+    // A YCLIENTS / Altegio marketplace install: the server checks the signature and activates the
+    // application (within the hour of the click in the marketplace).
+    const user = readSalonUser(pending.userData);
+    return (
+      <InstallConfirm
+        key={`${pending.salonId}:${pending.userDataSign}`}
+        type={pending.type}
+        account={user.salonName ?? pending.salonId}
+        connectionData={{
+          salon_id: pending.salonId,
+          user_data: pending.userData,
+          user_data_sign: pending.userDataSign,
+        }}
+        details={<SalonConfirmDetails type={pending.type} salonId={pending.salonId} user={user} />}
+        clear={clearPendingIntegration}
+        discard={discard}
+      />
+    );
+  }
   if (pending?.type === 'retailcrm') {
     return (
       <InstallConfirm
@@ -104,11 +126,6 @@ export function PendingIntegrationCard() {
       title={t('integrations.pending.title', { name: t(`integration.name.${type}`) })}
       data-testid="pending-integration"
     >
-      {pending && 'salonId' in pending && (
-        <Text size="sm" fw={500} mb="xs">
-          {t('integrations.pending.salon', { salon: pending.salonId })}
-        </Text>
-      )}
       <Text size="sm" mb="sm">
         {t('integrations.pending.text')}
       </Text>

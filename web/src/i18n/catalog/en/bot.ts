@@ -178,7 +178,7 @@ export const bot: Record<keyof typeof ru, string> = {
   'bot.action.fill_variables.variables': 'Variables to fill',
   'bot.action.fill_variables.none': 'Add variables above first.',
   'bot.action.branches': 'Branches',
-  'bot.action.branches_hint': 'IDs of the branches the bot books customers into.',
+  'bot.action.branches_hint': 'The salon’s branches the customer chooses from.',
   'bot.action.add_branch': 'Add a branch',
   'bot.action.pipeline': 'Pipeline',
   'bot.action.status': 'Status',
@@ -187,7 +187,8 @@ export const bot: Record<keyof typeof ru, string> = {
   'bot.action.task_type': 'Task type',
   'bot.action.task_deadline': 'Due in, minutes',
   'bot.action.task_text': 'Task text',
-  'bot.action.booking_hint': 'The bot books customers into the branches chosen in a «Get branches» action.',
+  'bot.action.booking_hint':
+    'Choose the salon (YCLIENTS, Altegio) or the Calendly calendar where the bot finds a free time and books the customer.',
   'bot.contact_info.title': 'Contact information',
   'bot.contact_info.hint':
     'Addresses, phone numbers, links: the bot gives them to the customer when appropriate.',

@@ -12,7 +12,6 @@ export const integrations: Record<keyof typeof ru, string> = {
   'integrations.confirm.title': 'Connect {name} {account}?',
   'integrations.confirm.button': 'Connect',
   'integrations.confirm.failed': 'Could not connect {name}',
-  'integrations.pending.salon': 'Branch (salon_id): {salon}',
   'integrations.pending.incomplete_title': 'The {name} connection link is incomplete',
   'integrations.pending.incomplete':
     'The link lacks required fields: {fields}. Open the connection in {name} again: the link must carry all of them.',

@@ -174,7 +174,7 @@ export const bot = {
   'bot.action.fill_variables.variables': 'Переменные для заполнения',
   'bot.action.fill_variables.none': 'Сначала добавьте переменные выше.',
   'bot.action.branches': 'Филиалы',
-  'bot.action.branches_hint': 'ID филиалов, в которые бот записывает клиентов.',
+  'bot.action.branches_hint': 'Филиалы салона, из которых клиент выбирает, куда записаться.',
   'bot.action.add_branch': 'Добавить филиал',
   'bot.action.pipeline': 'Воронка',
   'bot.action.status': 'Статус',
@@ -183,7 +183,8 @@ export const bot = {
   'bot.action.task_type': 'Тип задачи',
   'bot.action.task_deadline': 'Срок, минут',
   'bot.action.task_text': 'Текст задачи',
-  'bot.action.booking_hint': 'Бот записывает клиента в филиалы, выбранные в действии «Получить филиалы».',
+  'bot.action.booking_hint':
+    'Выберите салон (YCLIENTS, Altegio) или календарь Calendly, в котором бот находит свободное время и записывает клиента.',
   'bot.contact_info.title': 'Контактная информация',
   'bot.contact_info.hint': 'Адреса, телефоны, ссылки — бот сообщит их клиенту, когда это уместно.',
   'bot.contact_info': 'Контакты',

@@ -10,7 +10,6 @@ export const integrations = {
   'integrations.confirm.title': 'Подключить {name} {account}?',
   'integrations.confirm.button': 'Подключить',
   'integrations.confirm.failed': 'Не удалось подключить {name}',
-  'integrations.pending.salon': 'Филиал (salon_id): {salon}',
   'integrations.pending.incomplete_title': 'Ссылка для подключения {name} неполная',
   'integrations.pending.incomplete':
     'В ссылке нет обязательных полей: {fields}. Откройте подключение в {name} ещё раз: ссылка должна содержать все поля.',

@@ -29,6 +29,8 @@ interface ActionCardProps {
   problems: Parameters<typeof problemAt>[0];
   mentions: readonly MentionOption[];
   variableNames: string[];
+  /** Every action of the bot, as edited. */
+  actions: readonly BotActionDraft[];
 }
 
 /** One action: its name, what it does, when to do it (goal prompt) and its type's settings. */
@@ -40,6 +42,7 @@ export function ActionCard({
   problems,
   mentions,
   variableNames,
+  actions,
 }: ActionCardProps) {
   const { t } = useT();
   const n = index + 1;
@@ -112,6 +115,7 @@ export function ActionCard({
           problems={problems}
           mentions={mentions}
           variableNames={variableNames}
+          actions={actions}
         />
       </Stack>
     </Paper>

@@ -14,6 +14,7 @@ interface ActionSettingsProps {
   problems: Parameters<typeof problemAt>[0];
   mentions: readonly MentionOption[];
   variableNames: string[];
+  actions: readonly BotActionDraft[];
 }
 
 /** The settings that depend on what the action does: its type's component from `ACTION_SETTINGS`. */
@@ -24,6 +25,7 @@ export function ActionSettings({
   problems,
   mentions,
   variableNames,
+  actions,
 }: ActionSettingsProps) {
   const { t } = useT();
   if (action.type === null) return null;
@@ -39,6 +41,7 @@ export function ActionSettings({
       error={(field) => problemAt(problems, `actions.${index}.settings.${field}`, t)}
       mentions={mentions}
       variableNames={variableNames}
+      actions={actions}
     />
   );
 }

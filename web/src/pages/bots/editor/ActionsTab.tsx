@@ -62,6 +62,7 @@ export function ActionsTab({ draft, set, problems, mentions }: TabProps) {
             problems={problems}
             mentions={mentions}
             variableNames={variableNames}
+            actions={actions}
           />
         ))}
         <Group>

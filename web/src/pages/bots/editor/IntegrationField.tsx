@@ -1,5 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import type { IntegrationType } from '../../../../../db/schema/integrations';
 import { useIntegrations } from '../../../api/integrations';
 import { AppSelect } from '../../../components/AppSelect';
 import { useT } from '../../../i18n/use-t';
@@ -10,16 +11,20 @@ interface IntegrationFieldProps {
   value: string | null;
   onChange: (id: string) => void;
   error?: string;
+  /** Only these types can serve the action (a booking one in a salon or a calendar). */
+  types?: readonly IntegrationType[];
 }
 
 /**
  * The integration an action works through: a CRM or booking system of the account (a data source;
  * channels and models run no actions); with none, an offer to connect one.
  */
-export function IntegrationField({ value, onChange, error }: IntegrationFieldProps) {
+export function IntegrationField({ value, onChange, error, types }: IntegrationFieldProps) {
   const { t } = useT();
   const { integrations: all, isLoading } = useIntegrations(true);
-  const integrations = all.filter((item) => item.kind === 'data_source');
+  const integrations = all.filter(
+    (item) => item.kind === 'data_source' && (!types || types.includes(item.type)),
+  );
   if (!isLoading && integrations.length === 0) {
     return (
       <div>

@@ -17,6 +17,8 @@ interface SettingsProps<S> {
   error: (field: string) => string | undefined;
   mentions: readonly MentionOption[];
   variableNames: string[];
+  /** The bot's actions as they are being edited (a booking reads its Get branches action's choice). */
+  actions: readonly BotActionDraft[];
 }
 
 /** What the settings component of the types T gets. */

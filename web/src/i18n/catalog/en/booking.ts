@@ -1,0 +1,83 @@
+/** Booking systems (YCLIENTS, Altegio, Calendly): the salon confirmation, settings pages, booking actions. */
+export const booking = {
+  'booking.minutes': '{minutes} min',
+  'yclients.confirm.text':
+    'Our application was connected in the YCLIENTS marketplace. Confirm within an hour of clicking «Connect» in YCLIENTS, otherwise YCLIENTS cancels the connection. Once confirmed, the bot can book customers into the salon’s branches.',
+  'yclients.confirm.failed_hint':
+    'Open our application in the YCLIENTS marketplace and click «Connect» again: the connection must be confirmed within an hour.',
+  'altegio.confirm.text':
+    'Our application was connected in the Altegio marketplace. Confirm within an hour of clicking «Connect» in Altegio, otherwise Altegio cancels the connection. Once confirmed, the bot can book customers into the salon’s branches.',
+  'altegio.confirm.failed_hint':
+    'Open our application in the Altegio marketplace and click «Connect» again: the connection must be confirmed within an hour.',
+  'salon.confirm.salon': 'Salon',
+  'salon.confirm.salon_id': 'ID {id}',
+  'salon.confirm.user': '{name} user',
+  'salon.confirm.user_unknown': 'not given',
+  'salon.not_configured':
+    '{name} is not set up on this server: the administrator needs to set {prefix}_PARTNER_TOKEN and {prefix}_APPLICATION_ID.',
+  'salon.intro': 'A {name} salon can be connected in two ways.',
+  'salon.way.marketplace': 'From the {name} marketplace',
+  'salon.way.marketplace_text':
+    'In {name}, open Integrations → Marketplace, find our application and click «Connect». {name} brings you back here: confirm the connection within an hour.',
+  'salon.way.login': 'With a login and password',
+  'salon.way.login_text':
+    'For salons without the marketplace: the login and password of a {name} user with access to the branches. Save them and click «Connect» above.',
+  'salon.login': 'Login (phone or e-mail)',
+  'salon.login_required': 'Enter the login',
+  'salon.password': 'Password',
+  'salon.password_hint': 'The {name} user’s password. It is not shown after saving.',
+  'salon.password_keep': 'The password is saved. To switch users, enter the login and password again.',
+  'salon.password_required': 'Enter the password',
+  'salon.saved': 'Saved. Click «Connect» to check the sign-in.',
+  'salon.change_login': 'Another user',
+  'salon.via': 'Connected',
+  'salon.via.marketplace': 'From the {name} marketplace',
+  'salon.via.login': 'With the login of {user}',
+  'salon.branches': '{count, plural, =0 {No branches} one {# branch} other {# branches}}',
+  'salon.branches_hint': 'The bot tells the customer booking times in the branch’s time zone.',
+  'salon.branches_none': 'No branches were found. Check the user’s access in {name} and click «Reconnect».',
+  'salon.branch.title': 'Branch',
+  'salon.branch.address': 'Address',
+  'salon.branch.time_zone': 'Time zone',
+  'salon.branch.id': 'ID',
+  'calendly.token': 'Personal access token',
+  'calendly.token_hint':
+    'Create a token in Calendly: Integrations → API & Webhooks → Personal access tokens.',
+  'calendly.token_keep': 'The token is saved. To replace it, paste a new one.',
+  'calendly.token_required': 'Paste the token',
+  'calendly.token_invalid': 'This does not look like a Calendly token: check that it was copied whole',
+  'calendly.token_saved': 'The token is saved. Click «Connect» so the bot can book customers.',
+  'calendly.token_where': 'Where to get the token:',
+  'calendly.token_link': 'Calendly → Integrations → API & Webhooks',
+  'calendly.user': 'Calendly account',
+  'calendly.time_zone': 'Time zone',
+  'calendly.event_types': 'Event types',
+  'calendly.event_types_none':
+    'The account has no event types. Create one in Calendly and click «Reconnect».',
+  'calendly.inactive': 'off',
+  'calendly.webhook': 'Meeting events',
+  'calendly.webhook.subscribed': 'Calendly reports scheduled and canceled meetings: they show in the chat.',
+  'calendly.webhook.unavailable':
+    'Event subscriptions are not available on Calendly’s free plan: the bot offers times and booking links, but meetings booked through them do not show in the chat.',
+  'bot.booking.no_branches': 'The salon has no branches yet: connect it on the integration’s page.',
+  'bot.booking.branch_missing': 'Branch {id} (no longer in the salon)',
+  'bot.booking.branch': 'Branch',
+  'bot.booking.branch_hint':
+    'One branch for every booking, or the one the customer chose in the «Get branches» action.',
+  'bot.booking.branch_none': 'Add a «Get branches» action with this salon and choose its branches.',
+  'bot.booking.branch_customer': 'The customer chooses',
+  'bot.booking.services': 'Services',
+  'bot.booking.services_hint': 'None chosen: the bot books any of the branch’s services.',
+  'bot.booking.services_branch_first':
+    'Choose a branch to limit the services. Without one the bot books any service.',
+  'bot.booking.services_loading': 'Loading the services…',
+  'bot.booking.services_all': 'All services',
+  'bot.booking.services_failed': 'Could not load the services.',
+  'bot.booking.service_missing': 'Service {id} (no longer in the branch)',
+  'bot.booking.notify_by_sms': 'Send the customer an SMS about the booking',
+  'bot.booking.notify_by_sms_hint': 'The salon sends the SMS itself, if its settings allow it.',
+  'bot.booking.comment': 'Comment on the booking',
+  'bot.booking.comment_hint': 'The salon’s administrator sees it on the record. Up to 500 characters.',
+  'bot.booking.event_type': 'Event type',
+  'bot.booking.event_type_hint': 'The bot offers the customer free times of this event type.',
+} as const;
