@@ -349,10 +349,18 @@ describe('booking through the bot', () => {
     expect(forged.status).toBe(401);
   });
 
-  it('a time taken meanwhile is answered with the free ones, and nothing is booked', async () => {
-    salon.addCompany({ id: 606, title: 'Ромашка на Пресне' });
-    salon.addService(606, { id: HAIRCUT, title: 'Стрижка', price_min: 1500, seance_length: 3600 });
-    salon.addStaff(606, { id: ANNA, name: 'Анна', serviceIds: [HAIRCUT] });
+  it('offers the branches, the allowed services and their masters; a taken time is answered with the free ones', async () => {
+    salon.addCompany({ id: 606, title: 'Ромашка на Пресне', address: 'Пресня, 6' });
+    salon.addService(606, {
+      id: HAIRCUT,
+      title: 'Стрижка',
+      price_min: 1500,
+      price_max: 2000,
+      seance_length: 3600,
+    });
+    salon.addService(606, { id: 2, title: 'Окрашивание', price_min: 5000, seance_length: 7200 });
+    salon.addStaff(606, { id: ANNA, name: 'Анна', specialization: 'стилист', serviceIds: [HAIRCUT, 2] });
+    salon.addStaff(606, { id: 8, name: 'Олег', serviceIds: [2] });
     salon.setSchedule(606, ANNA, { from: '10:00', to: '20:00' });
     const { owner, integrationId } = await marketplaceOwner(606);
     const botId = await createWorkingBot(app.call, owner.token, {
@@ -371,8 +379,9 @@ describe('booking through the bot', () => {
           name: 'Записать',
           description: 'Записывает',
           goal_prompt: 'Когда клиент подтвердил',
+          // The bot may book haircuts only.
           type: 'booking',
-          settings: { integration_id: integrationId, branch_id: '606' },
+          settings: { integration_id: integrationId, branch_id: '606', service_ids: ['1'] },
         },
       ],
     });
@@ -381,33 +390,53 @@ describe('booking through the bot', () => {
     salon.occupy(606, ANNA, taken);
     // A 429 on the way is waited out, not failed.
     salon.failNext(/book_times/, 429);
+    const book = (serviceId: string) => ({
+      name: 'booking_2',
+      arguments: {
+        step: 'book',
+        service_id: serviceId,
+        staff_id: String(ANNA),
+        datetime: taken,
+        name: 'Ольга',
+        phone: '89161234567',
+      },
+    });
     llm.reset();
     llm.queue(
       {
         kind: 'tool_calls',
         calls: [
-          {
-            name: 'booking_2',
-            arguments: {
-              step: 'book',
-              service_id: '1',
-              staff_id: String(ANNA),
-              datetime: taken,
-              name: 'Ольга',
-              phone: '89161234567',
-            },
-          },
+          { name: 'get_branches_1', arguments: {} },
+          { name: 'booking_2', arguments: { step: 'services' } },
+          { name: 'booking_2', arguments: { step: 'staff', service_id: '1' } },
+          book('2'),
+          book('1'),
         ],
       },
       { kind: 'text', text: 'Это время уже занято, свободно в 15:00 и 17:00' },
     );
     const sent = await app.call('POST', '/api/check/messages', {
       token: owner.token,
-      body: { bot_id: botId, text: 'Запишите на 16:00' },
+      body: { bot_id: botId, text: 'Запишите на стрижку на 16:00' },
     });
     expect(sent.status).toBe(202);
     await app.t.jobs.runDue();
-    const [busy] = toolResults(1);
+    const [branches, services, staff, notAllowed, busy] = toolResults(1);
+    expect(branches).toMatchObject({
+      ok: true,
+      branches: [{ id: '606', title: 'Ромашка на Пресне', address: 'Пресня, 6', time_zone: 'Europe/Moscow' }],
+    });
+    expect(services).toEqual({
+      ok: true,
+      branch: 'Ромашка на Пресне',
+      services: [{ id: '1', title: 'Стрижка', price_min: 1500, price_max: 2000, duration_minutes: 60 }],
+    });
+    expect(staff).toMatchObject({
+      ok: true,
+      service: 'Стрижка',
+      staff: [{ id: String(ANNA), name: 'Анна', specialization: 'стилист' }],
+    });
+    expect(notAllowed).toMatchObject({ ok: false });
     expect(busy).toMatchObject({ ok: false, error: 'time_busy' });
     const free = busy.free_times.map((time: { datetime: string }) => time.datetime);
     expect(free).toContain(`${day}T15:00:00+03:00`);
