@@ -41,23 +41,24 @@ const optionalText = v.optional(v.string());
 
 /** Integrations' OAuth applications (AMOCRM_CLIENT_ID / AMOCRM_CLIENT_SECRET, ...): unset, "not configured". */
 const oauthClientSettings = Object.fromEntries(
-  INTEGRATION_CATALOGUE.flatMap(({ oauthClientVariables }) =>
-    oauthClientVariables
-      ? [oauthClientVariables.id, oauthClientVariables.secret].map((name) => [name, optionalText])
-      : [],
-  ),
+  INTEGRATION_CATALOGUE.flatMap(({ oauthClientVariables: names }) => [
+    ...(names ? [names.id, names.secret].map((name) => [name, optionalText]) : []),
+    // The consent page's and token endpoint's root (CALENDLY_AUTH_ROOT): a proxy, a test's fake.
+    ...(names?.root ? [[names.root, v.optional(url)]] : []),
+  ]),
 ) as Record<string, typeof optionalText>;
 
 /** settings.oauthClients: the types whose OAuth application is configured with both its id and secret. */
 export function oauthClientsOf(
   config: Record<string, unknown>,
-): Partial<Record<IntegrationType, { id: string; secret: string }>> {
+): Partial<Record<IntegrationType, { id: string; secret: string; root?: string }>> {
   return Object.fromEntries(
     INTEGRATION_CATALOGUE.flatMap(({ type, oauthClientVariables: names }) => {
       const id = names ? config[names.id] : undefined;
       const secret = names ? config[names.secret] : undefined;
+      const root = names?.root ? config[names.root] : undefined;
       return typeof id === 'string' && id && typeof secret === 'string' && secret
-        ? [[type, { id, secret }]]
+        ? [[type, { id, secret, ...(typeof root === 'string' && root ? { root } : {}) }]]
         : [];
     }),
   );

@@ -136,9 +136,13 @@ export interface IntegrationModule {
   booking?: BookingLists;
   /**
    * Systems connected by OAuth: the consent page to send the owner to with `state` (single-use,
-   * issued per consent); null while the server's OAuth application is not configured.
+   * issued per consent, oauth-consent.ts); null while the server's OAuth application is not configured.
    */
-  authorizeUrl?(settings: AppSettings, integration: Integration, state: string): string | null;
+  authorizeUrl?(
+    settings: AppSettings,
+    integration: Integration,
+    state: string,
+  ): string | null | Promise<string | null>;
 }
 
 /** Where a module's webhooks arrive: the one inbound route (routes/webhooks). */

@@ -52,7 +52,7 @@ export interface AppSettings {
   /** The product's own Telegram bot that notifies the profile's recipients (TELEGRAM_NOTIFY_BOT_TOKEN). */
   notifyBotToken?: string;
   /** OAuth applications of integrations by type (AMOCRM_CLIENT_ID/SECRET, ...); an absent one is "not configured". */
-  oauthClients?: Partial<Record<IntegrationType, { id: string; secret: string }>>;
+  oauthClients?: Partial<Record<IntegrationType, { id: string; secret: string; root?: string }>>;
   /**
    * AES-256-GCM key for integration credentials at rest (bot tokens, webhook secrets): 32 bytes in
    * base64 or hex (functions/secrets/secrets-key.ts). Configuration's SECRETS_KEY.

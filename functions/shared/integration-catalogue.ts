@@ -65,7 +65,17 @@ export interface IntegrationDescriptor {
    * The configuration variables of its application there (an OAuth client; RetailCRM's marketplace
    * module code and secret) (README); unset, the type is "not configured".
    */
-  readonly oauthClientVariables?: { readonly id: string; readonly secret: string };
+  readonly oauthClientVariables?: {
+    readonly id: string;
+    readonly secret: string;
+    /** The root of its consent page and token endpoint, for a test's fake (Calendly's auth host). */
+    readonly root?: string;
+  };
+  /**
+   * The OAuth application is one way in beside the owner's own credentials (Calendly's personal
+   * access token): without it the type still connects, and its consent is offered only when set.
+   */
+  readonly oauthOptional?: boolean;
 }
 
 /** Types whose module is not built yet keep only credentials under the usual names. */
@@ -247,13 +257,29 @@ const ENTRIES: Record<IntegrationType, Entry> = {
     kind: 'data_source',
     label: 'Calendly',
     answers: false,
-    // A personal access token (reference/messengers.md §4); what it belongs to is learned.
+    // A personal access token (reference/messengers.md §4), or the OAuth pair a consent started
+    // here brought (`auth: 'oauth'`, the server's own); what it belongs to is learned.
     fields: fields({
       credentials: ['token'],
-      learned: ['user_uri', 'user_name', 'organization_uri', 'time_zone', 'event_types', 'webhook'],
-      serverSecrets: ['webhook_signing_key', 'webhook_uri'],
+      learned: [
+        'user_uri',
+        'user_name',
+        'organization_uri',
+        'time_zone',
+        'event_types',
+        'webhook',
+        'auth',
+        'token_expires_at',
+      ],
+      serverSecrets: ['webhook_signing_key', 'webhook_uri', 'access_token', 'refresh_token'],
     }),
     apiRootVariable: 'CALENDLY_API_ROOT',
+    oauthClientVariables: {
+      id: 'CALENDLY_CLIENT_ID',
+      secret: 'CALENDLY_CLIENT_SECRET',
+      root: 'CALENDLY_AUTH_ROOT',
+    },
+    oauthOptional: true,
   },
   'imot.io': planned('data_source', 'imot.io'),
   shopscript: planned('data_source', 'Shop-Script'),

@@ -17,6 +17,7 @@ const PUBLIC = [
   /^POST \/api\/webhooks\//,
   /^GET \/api\/webhooks\/amo\/disconnect$/,
   /^GET \/api\/webhooks\/retailcrm\/config$/,
+  /^GET \/api\/webhooks\/calendly\/oauth$/,
   /^POST \/api\/payment\/notify\//,
   /^GET \/api\/media\//,
 ];

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { calendlyOAuth } from './calendly-oauth';
 import { bearer, serveFake } from './serve';
 
 /**
@@ -21,6 +22,9 @@ import { bearer, serveFake } from './serve';
  *   `Calendly-Webhook-Signature: t=<unix>,v1=<hex HMAC-SHA256(signing_key, "<t>.<body>")>`, with
  *   `tracking.utm_content` from the URL's `utm_content`; `cancel(inviteeUri)` posts `invitee.canceled`.
  * Resource URIs are Calendly's own (`https://api.calendly.com/...`): a client must not fetch them.
+ * The same server plays auth.calendly.com (calendly-oauth.ts: the consent page, `/oauth/token`,
+ * rotating refresh tokens); the API takes its access tokens as well as the personal one, and an
+ * expired one (2 hours on the fake's clock) is 401.
  */
 
 export const CALENDLY_URI = 'https://api.calendly.com';
@@ -36,8 +40,10 @@ export interface FakeCalendlyOptions {
   rateWindowSeconds?: number;
   /** Bookable hours in the user's zone: [fromHour, toHour) every `stepMinutes` on `weekdays` (0 = Sunday). */
   schedule?: { fromHour: number; toHour: number; stepMinutes: number; weekdays: number[] };
-  /** The fake's clock ("in the past" is judged by it). */
+  /** The fake's clock ("in the past" is judged by it; access tokens expire by it). */
   now?: () => Date;
+  /** The OAuth application registered with the fake's auth host. */
+  oauthClient?: { id: string; secret: string };
 }
 
 interface EventType {
@@ -137,6 +143,11 @@ export async function startFakeCalendly(options: FakeCalendlyOptions = {}) {
     resource_type: 'User',
     locale: 'en',
   };
+  const oauth = calendlyOAuth({
+    client: options.oauthClient ?? { id: 'calendly-client-id', secret: 'calendly-client-secret-0123456789' },
+    user,
+    now,
+  });
   const eventType = (name: string, slug: string, duration: number, active = true): EventType => ({
     uri: `${CALENDLY_URI}/event_types/${randomUUID()}`,
     name,
@@ -380,8 +391,12 @@ export async function startFakeCalendly(options: FakeCalendlyOptions = {}) {
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(body));
     };
-    if (bearer(request) !== token) {
-      return answer(401, error('Unauthenticated', 'The access token is invalid'));
+    if (oauth.handle(request, raw, response, url)) return;
+    const given = bearer(request) ?? '';
+    const oauthToken = oauth.accessToken(given);
+    if (given !== token && oauthToken !== 'valid') {
+      const why = oauthToken === 'expired' ? 'The access token expired' : 'The access token is invalid';
+      return answer(401, error('Unauthenticated', why));
     }
     const limited =
       state.window.count >= state.rateLimit &&
@@ -550,6 +565,7 @@ export async function startFakeCalendly(options: FakeCalendlyOptions = {}) {
     invitees: state.invitees,
     deliveries: state.deliveries,
     freeStarts,
+    oauth,
     setPlan(plan: 'paid' | 'free') {
       state.plan = plan;
     },

@@ -6,7 +6,8 @@ import { safeErrorText } from '../../shared/safe-error';
 import { slotLabel } from '../booking/slot-label';
 import { type ActionOf, accountIntegration } from '../crm-action';
 import { makeOnce } from '../external-effect';
-import { calendlyApi, calendlyTimeZone, learnedEventTypes } from './account';
+import { NotConnected } from '../oauth-tokens';
+import { CalendlyNotConnected, calendlyApi, calendlyTimeZone, learnedEventTypes } from './account';
 import { CalendlyError } from './client';
 import { isCalendarDate, slotWindow } from './window';
 
@@ -150,7 +151,9 @@ export const calendlyBooking: ActionRunner<BookingAction> = {
       outcome =
         error instanceof CalendlyError
           ? failed(error.message, `Calendly refused: ${error.explanation}`)
-          : failed(safeErrorText(error), 'Calendly cannot be reached now; offer to try again later');
+          : error instanceof NotConnected || error instanceof CalendlyNotConnected
+            ? failed(error.message, 'Calendly is not connected')
+            : failed(safeErrorText(error), 'Calendly cannot be reached now; offer to try again later');
     }
     turn.actions.push({ name: action.name, type: 'booking', ok: outcome.ok, detail: outcome.detail });
     return { content: JSON.stringify(outcome.say) };

@@ -4,7 +4,8 @@ import { realSleep, withRateLimitRetries } from '../rate-limit-retry';
 import { waitForSlot } from '../throttle';
 
 /**
- * Calendly's API v2 (reference/messengers.md §4) with a personal access token as a Bearer. A refusal
+ * Calendly's API v2 (reference/messengers.md §4) with a personal access token or an OAuth access
+ * token (renewed once on a 401 through `renewToken`) as a Bearer. A refusal
  * is `{title, message, details?}`; a 429 says in `X-RateLimit-Reset` how many seconds the user's
  * window has left (500 calls a minute on paid plans, 50 on free), and a short one is waited out.
  * Resource URIs (`https://api.calendly.com/...`) are ids here: every call goes to the configured base.
@@ -57,6 +58,8 @@ export interface CalendlySubscription {
 export interface CalendlyClientOptions {
   base: string;
   token: string;
+  /** An OAuth token refused with a 401 (expired early, revoked) is renewed once through this. */
+  renewToken?: () => Promise<string>;
   /** Whose calls share the budget: the connection. */
   throttleKey: string;
   fetch: FetchLike;
@@ -109,19 +112,30 @@ const uuidOf = (uri: string) => uri.replace(/\/+$/, '').split('/').pop() ?? '';
 
 export function createCalendlyClient(options: CalendlyClientOptions) {
   const sleep = options.sleep ?? realSleep;
+  let token = options.token;
 
-  async function once(method: string, path: string, body?: Record<string, unknown>) {
+  async function send(method: string, path: string, body?: Record<string, unknown>) {
     await waitForSlot(options.throttleKey, REQUESTS_PER_SECOND, sleep);
-    const response = await options.fetch(`${options.base}${path}`, {
+    return options.fetch(`${options.base}${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${options.token}`,
+        authorization: `Bearer ${token}`,
         accept: 'application/json',
         ...(body ? { 'content-type': 'application/json' } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
     });
+  }
+
+  async function once(method: string, path: string, body?: Record<string, unknown>) {
+    let response = await send(method, path, body);
+    // Calendly did nothing on a 401: with a renewed token the same call is made once more.
+    if (response.status === 401 && options.renewToken) {
+      await response.body?.cancel();
+      token = await options.renewToken();
+      response = await send(method, path, body);
+    }
     return calendlyAnswer(response);
   }
 

@@ -6,11 +6,14 @@ import { randomToken } from '../../shared/same-secret';
 import { openConnectionSecret } from '../connection-secrets';
 import type { ConnectorResult, IntegrationModule } from '../module';
 import { webhookUrl } from '../module';
-import { CalendlyNotConnected, calendlyApi } from './account';
+import { NotConnected, storedTokenFields } from '../oauth-tokens';
+import { CalendlyNotConnected, calendlyApi, calendlyAuthOf } from './account';
 import { type CalendlyClient, CalendlyError, type CalendlyUser } from './client';
+import { CalendlyOAuthError } from './oauth';
 
 /**
- * Connecting a Calendly user (reference/messengers.md §4) with a personal access token: who it is
+ * Connecting a Calendly user (reference/messengers.md §4) with a personal access token, or with the
+ * OAuth pair a consent brought (oauth.ts; the return route stores it, then connects): who it is
  * (`/users/me`: uri, organization, zone) and its event types are learned; invitee events are
  * subscribed to at our webhook address with a fresh signing key (kept encrypted, never shown).
  * Webhooks need a paid plan: a free user's 403 is no failure, the bot still offers times and links
@@ -84,6 +87,7 @@ export const calendlyConnection: Pick<IntegrationModule, 'connect' | 'disconnect
       const previous = await openConnectionSecret(ctx.settings.secretsKey, integration, 'webhook_uri');
       if (previous) await dropSubscription(api, previous).catch(() => undefined);
       const hook = await subscribeInvitees(ctx, integration, api, user);
+      const auth = await calendlyAuthOf(ctx, integration);
       return {
         ok: true,
         integrationAccountId: user.email || user.uri,
@@ -97,12 +101,20 @@ export const calendlyConnection: Pick<IntegrationModule, 'connect' | 'disconnect
           // An empty secret is dropped when sealed: no key of an old subscription outlives it.
           webhook_signing_key: hook?.signingKey ?? '',
           webhook_uri: hook?.uri ?? '',
+          auth,
+          // The pair as stored now (a refresh may have rotated it while connecting); a personal
+          // token leaves none behind.
+          ...(auth === 'oauth'
+            ? await storedTokenFields(ctx, integration.id)
+            : { access_token: '', refresh_token: '', token_expires_at: null }),
         },
       };
     } catch (error) {
       if (
         error instanceof CalendlyError ||
         error instanceof CalendlyNotConnected ||
+        error instanceof NotConnected ||
+        error instanceof CalendlyOAuthError ||
         error instanceof SecretUnreadable
       ) {
         return failure(error.message);

@@ -2,12 +2,7 @@ import * as v from 'valibot';
 import { accountContext } from '../../http/context';
 import { factory } from '../../http/factory';
 import { jsonBody } from '../../http/validate';
-import { finishAmoConsent, startAmoConsent } from '../../services/integrations/amo-consent';
-
-/** POST /api/integrations/{id}/consent: amoCRM / Kommo's consent page with a fresh single-use state. */
-export const startAmoConsentHandlers = factory.createHandlers(async (c) =>
-  c.json(await startAmoConsent(accountContext(c), c.req.param('id') ?? '')),
-);
+import { finishAmoConsent } from '../../services/integrations/amo-consent';
 
 const finishSchema = v.object({ ticket: v.pipe(v.string(), v.maxLength(8192)) });
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { requireAccount } from '../../http/require-account';
-import { finishAmoConsentHandlers, startAmoConsentHandlers } from './amo-consent';
+import { finishAmoConsentHandlers } from './amo-consent';
 import { connectIntegrationHandlers } from './connect-integration';
 import {
   bookingServicesHandlers,
@@ -15,6 +15,7 @@ import { getQrHandlers } from './get-qr';
 import { listIntegrationsHandlers } from './list-integrations';
 import { resetIntegrationHandlers } from './reset-integration';
 import { saveIntegrationHandlers } from './save-integration';
+import { startConsentHandlers } from './start-consent';
 import { updateIntegrationHandlers } from './update-integration';
 
 /** SPEC §7 Integrations, mounted at /api/integrations. */
@@ -24,7 +25,7 @@ export const integrationsRoutes = new Hono<AppEnv>()
   .post('/', ...saveIntegrationHandlers)
   .post('/connect/:id', ...connectIntegrationHandlers)
   .post('/amo/finish', ...finishAmoConsentHandlers)
-  .post('/:id/consent', ...startAmoConsentHandlers)
+  .post('/:id/consent', ...startConsentHandlers)
   .post('/reset/:id', ...resetIntegrationHandlers)
   .get('/:id/getqr', ...getQrHandlers)
   .get('/:id/crm/pipelines', ...crmPipelinesHandlers)

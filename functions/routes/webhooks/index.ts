@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
+import { consentBrowserNonce } from '../../http/consent-cookie';
 import { serviceContext } from '../../http/context';
 import type { AppEnv } from '../../http/env';
 import { factory } from '../../http/factory';
 import { receiveAmoInstall } from '../../services/integrations/amo-consent';
 import { receiveBitrixInstall } from '../../services/integrations/bitrix-install';
+import { finishCalendlyConsent } from '../../services/integrations/calendly-consent';
 import { receiveRetailRegister, retailConfig } from '../../services/integrations/retailcrm-register';
 import { receiveAmoDisconnect } from '../../services/integrations/revoked-grant';
 import { receiveSalonMarketplaceEvent } from '../../services/integrations/salon-marketplace';
@@ -53,6 +55,16 @@ const amoInstall = factory.createHandlers(async (c) => {
   return c.json(await receiveAmoInstall(serviceContext(c), form));
 });
 
+/** Calendly's consent page sends the owner back: the grant is finished, the browser sent to its page. */
+const calendlyReturn = factory.createHandlers(async (c) => {
+  const where = await finishCalendlyConsent(
+    serviceContext(c),
+    { code: c.req.query('code'), state: c.req.query('state'), error: c.req.query('error') },
+    consentBrowserNonce(c),
+  );
+  return c.redirect(where, 302);
+});
+
 /** RetailCRM's marketplace asks what the module needs (configUrl), then registers an account with it. */
 const retailConfigRoute = factory.createHandlers((c) => c.json(retailConfig(serviceContext(c))));
 
@@ -76,6 +88,7 @@ export const webhooksRoutes = new Hono<AppEnv>()
   .get('/amo/disconnect', ...amoDisconnect)
   .post('/amo/install', ...amoInstall)
   .post('/bitrix/install', ...bitrixInstall)
+  .get('/calendly/oauth', ...calendlyReturn)
   .get('/retailcrm/config', ...retailConfigRoute)
   .post('/retailcrm/config', ...retailConfigRoute)
   .post('/retailcrm/register', ...retailRegister)

@@ -147,6 +147,8 @@ export function integrationPageView(settings: AppSettings, row: Integration): In
   const view: IntegrationView = integrationView(row);
   if (describeIntegration(row.type).oauthClientVariables)
     view.configured = Boolean(settings.oauthClients?.[row.type]);
-  if (moduleFor(row.type)?.authorizeUrl) view.consent_page = true;
+  // A type whose consent is only one way in (Calendly's) keeps its own connect button.
+  if (moduleFor(row.type)?.authorizeUrl && !describeIntegration(row.type).oauthOptional)
+    view.consent_page = true;
   return view;
 }

@@ -6,6 +6,7 @@ import { bitrix } from './catalog/en/bitrix';
 import { booking } from './catalog/en/booking';
 import { bot } from './catalog/en/bot';
 import { bots } from './catalog/en/bots';
+import { calendly } from './catalog/en/calendly';
 import { chats } from './catalog/en/chats';
 import { check } from './catalog/en/check';
 import { common } from './catalog/en/common';
@@ -42,6 +43,7 @@ export const en: Record<keyof typeof ru, string> = {
   ...retailcrm,
   ...bitrix,
   ...booking,
+  ...calendly,
   ...crm,
   ...storages,
   ...assistant,

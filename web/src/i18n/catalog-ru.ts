@@ -6,6 +6,7 @@ import { bitrix } from './catalog/ru/bitrix';
 import { booking } from './catalog/ru/booking';
 import { bot } from './catalog/ru/bot';
 import { bots } from './catalog/ru/bots';
+import { calendly } from './catalog/ru/calendly';
 import { chats } from './catalog/ru/chats';
 import { check } from './catalog/ru/check';
 import { common } from './catalog/ru/common';
@@ -44,6 +45,7 @@ export const ru = {
   ...retailcrm,
   ...bitrix,
   ...booking,
+  ...calendly,
   ...crm,
   ...storages,
   ...assistant,

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Box, Group, List, Stack, Text } from '@mantine/co
 import { calendarEventTypes } from '../../api/booking';
 import type { IntegrationChanges, IntegrationView } from '../../api/integrations';
 import { useT } from '../../i18n/use-t';
+import { CalendlyConsent } from './CalendlyConsent';
 import { CredentialForm } from './CredentialForm';
 
 interface CalendlySettingsProps {
@@ -17,7 +18,8 @@ const CALENDLY_TOKEN_PATTERN = /^\S{20,}$/;
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /**
- * A Calendly account's settings (issue #22 §2): its personal access token and, once connected, whose
+ * A Calendly account's settings (issue #22 §2): the consent on Calendly's page where the server has
+ * its application (CalendlyConsent), its personal access token and, once connected, whose
  * calendar it is, its time zone, the event types a booking action may offer, and whether Calendly
  * tells us of the bookings made (its webhooks need a paid plan).
  */
@@ -35,8 +37,11 @@ export function CalendlySettings({ integration, update }: CalendlySettingsProps)
         ? 'unavailable'
         : null;
 
+  const auth = data.auth === 'oauth' || data.auth === 'token' ? data.auth : null;
+
   return (
     <Stack gap="md" data-testid="calendly-settings">
+      <CalendlyConsent integration={integration} />
       {connected && (
         <>
           <Box>
@@ -47,6 +52,16 @@ export function CalendlySettings({ integration, update }: CalendlySettingsProps)
               {text(data.user_name) ?? '—'}
             </Text>
           </Box>
+          {auth && (
+            <Box>
+              <Text size="sm" fw={500}>
+                {t('calendly.auth')}
+              </Text>
+              <Text size="sm" data-testid="calendly-auth">
+                {t(`calendly.auth.${auth}`)}
+              </Text>
+            </Box>
+          )}
           <Box>
             <Text size="sm" fw={500}>
               {t('calendly.time_zone')}

@@ -103,7 +103,10 @@ export function ConnectControls({ integration, connect, reset }: ConnectControls
             onClick={() => (warns ? setWarning(true) : onConnect())}
             loading={busy}
             // A type the server lacks the partner application of cannot connect (its settings say why).
-            disabled={!integration.available || integration.configured === false}
+            disabled={
+              !integration.available ||
+              (integration.configured === false && !describeIntegration(integration.type).oauthOptional)
+            }
           >
             {oauth && !integration.connected
               ? t('amo.connect', { name })

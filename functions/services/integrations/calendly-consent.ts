@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { accounts, integrations } from '../../../db/schema';
+import { exchangeCalendlyCode } from '../../integrations/calendly/oauth';
+import { sealConnectionData } from '../../integrations/connection-secrets';
+import { startedInBrowser, takeConsentState } from '../../integrations/oauth-consent';
+import { tokenFields } from '../../integrations/oauth-tokens';
+import { AppError } from '../../shared/app-error';
+import { safeErrorText } from '../../shared/safe-error';
+import type { AccountContext, ServiceContext } from '../context';
+import { connectIntegration } from './connect-integration';
+import { ownIntegrationWhere } from './own-integration';
+
+/**
+ * GET /api/webhooks/calendly/oauth?code&state: Calendly's consent page sends the owner's browser
+ * back here (oauth.ts). No session rides a redirect, so the state says whose integration it is, and
+ * it counts only in the browser that started it (the consent cookie): a state that is unknown,
+ * spent, of another type or started elsewhere finishes nothing. The code is spent for the token
+ * pair, kept sealed in the integration (the personal token, if any, gives way), and the integration
+ * is connected as the connect button would; the browser lands on its page, with `calendly_error`
+ * (state, denied, failed, subscription) when something did not work.
+ */
+
+export type CalendlyReturnError = 'state' | 'denied' | 'failed' | 'subscription';
+
+const TYPE_PAGE = '/integrations/calendly';
+const STATE = /^[A-Za-z0-9_-]{16,128}$/;
+const CODE = /^[A-Za-z0-9._~+/=-]{1,4096}$/;
+
+const withError = (path: string, error: CalendlyReturnError) => `${path}?calendly_error=${error}`;
+
+export interface CalendlyReturn {
+  code?: string;
+  state?: string;
+  /** OAuth's refusal (`access_denied` when the owner said no). */
+  error?: string;
+}
+
+/** The account the consent was started by, as a service context for connecting. */
+async function ownerContext(ctx: ServiceContext, accountId: string): Promise<AccountContext | null> {
+  const [account] = await ctx.ports.db.select().from(accounts).where(eq(accounts.id, accountId));
+  return account ? { ...ctx, lang: account.lang, account, sessionId: null } : null;
+}
+
+/** Where the browser goes next. */
+export async function finishCalendlyConsent(
+  ctx: ServiceContext,
+  query: CalendlyReturn,
+  browserNonce: string | undefined,
+): Promise<string> {
+  const state = query.state ?? '';
+  if (!STATE.test(state)) return withError(TYPE_PAGE, 'state');
+  const consent = await takeConsentState(
+    ctx.ports.kv,
+    state,
+    (started) => started.type === 'calendly' && startedInBrowser(state, started, browserNonce),
+  );
+  if (consent === 'unknown' || consent === 'foreign') return withError(TYPE_PAGE, 'state');
+  const owner = await ownerContext(ctx, consent.accountId);
+  const [row] = owner
+    ? await ctx.ports.db.select().from(integrations).where(ownIntegrationWhere(owner, consent.integrationId))
+    : [];
+  if (!owner || !row) return withError(TYPE_PAGE, 'state');
+  const page = `${TYPE_PAGE}/${row.id}`;
+  const code = query.code ?? '';
+  if (query.error || !CODE.test(code)) return withError(page, 'denied');
+
+  let grant: Awaited<ReturnType<typeof exchangeCalendlyCode>>;
+  try {
+    grant = await exchangeCalendlyCode(ctx.settings, ctx.ports.clock.now(), code, state);
+  } catch (error) {
+    console.warn(`integration ${row.id} (calendly): the consent's code was refused: ${safeErrorText(error)}`);
+    return withError(page, 'failed');
+  }
+  await ctx.ports.db
+    .update(integrations)
+    .set({
+      connectionData: await sealConnectionData(ctx.settings.secretsKey, row.type, {
+        ...row.connectionData,
+        token: '',
+        auth: 'oauth',
+        ...tokenFields(grant),
+      }),
+    })
+    .where(ownIntegrationWhere(owner, row.id));
+  try {
+    await connectIntegration(owner, row.id);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return withError(page, error.code === 'subscription_required' ? 'subscription' : 'failed');
+  }
+  return page;
+}
