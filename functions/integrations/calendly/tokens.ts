@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Integration, integrations } from '../../../db/schema';
 import type { EngineContext } from '../../engine/context';
-import { clientConnectionData } from '../../services/integrations/integration-view';
-import { sealConnectionData } from '../connection-secrets';
+import { forgottenConnectionData } from '../../services/integrations/integration-view';
 import { accessTokenOf, NotConnected, type TokenRefresher } from '../oauth-tokens';
 import { CalendlyOAuthError, refreshCalendlyTokens } from './oauth';
 
@@ -47,11 +46,7 @@ async function letGoOfRefusedGrant(ctx: EngineContext, integration: Integration,
   await ctx.ports.db
     .update(integrations)
     .set({
-      connectionData: await sealConnectionData(
-        ctx.settings.secretsKey,
-        row.type,
-        clientConnectionData(row.type, row.connectionData, row.connectionData),
-      ),
+      connectionData: await forgottenConnectionData(ctx.settings.secretsKey, row),
       integrationAccountId: null,
     })
     .where(

@@ -1,5 +1,5 @@
 import type { Integration, IntegrationType } from '../../../db/schema';
-import { MIN_TAIL_SHOWN } from '../../integrations/connection-secrets';
+import { MIN_TAIL_SHOWN, sealConnectionData } from '../../integrations/connection-secrets';
 import { moduleFor } from '../../integrations/registry';
 import type { AppSettings } from '../../ports';
 import { isSealed, openSecret, SecretUnreadable } from '../../secrets/secret-box';
@@ -58,6 +58,20 @@ export function clientConnectionData(
   }
   return result;
 }
+
+/**
+ * connection_data once the connection is let go of: what the owner set stays (sealed), what
+ * connecting learned and made (tokens, the webhook secret, the connection mark) goes.
+ */
+export const forgottenConnectionData = (
+  secretsKey: string,
+  row: Pick<Integration, 'type' | 'connectionData'>,
+) =>
+  sealConnectionData(
+    secretsKey,
+    row.type,
+    clientConnectionData(row.type, row.connectionData, row.connectionData),
+  );
 
 /** The server's fields of stored connection_data, to keep across a client's save. */
 export function serverConnectionData(

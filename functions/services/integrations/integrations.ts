@@ -11,6 +11,7 @@ import { disconnectQuietly } from './disconnect';
 import {
   changesCredentials,
   clientConnectionData,
+  forgottenConnectionData,
   type IntegrationView,
   integrationPageView,
   isConnected,
@@ -146,11 +147,7 @@ export async function letGoOfConnection(
   const [saved] = await ctx.ports.db
     .update(integrations)
     .set({
-      connectionData: await sealConnectionData(
-        ctx.settings.secretsKey,
-        row.type,
-        clientConnectionData(row.type, row.connectionData, row.connectionData),
-      ),
+      connectionData: await forgottenConnectionData(ctx.settings.secretsKey, row),
       integrationAccountId: null,
     })
     .where(eq(integrations.id, row.id))
