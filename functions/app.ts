@@ -20,6 +20,7 @@ import { integrationsRoutes } from './routes/integrations';
 import { privateIntegrationsRoutes } from './routes/integrations/crm-lists';
 import { keysRoutes } from './routes/keys';
 import { mediaRoutes } from './routes/media';
+import { partnerRoutes } from './routes/partner';
 import { paymentRoutes } from './routes/payment';
 import { profileRoutes } from './routes/profile';
 import { recurrentPaymentsRoutes } from './routes/recurrent-payments';
@@ -51,6 +52,7 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     .route('/', authRoutes)
     .route('/', profileRoutes)
     .route('/keys', keysRoutes)
+    .route('/partner', partnerRoutes)
     .route('/', botRoutes)
     .route('/helpers', helpersRoutes)
     .route('/chats', chatsRoutes)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -46,6 +47,10 @@ export const accounts = pgTable(
     signupQuery: jsonb('signup_query').$type<SignupQuery>().notNull().default(sql`'{}'::jsonb`),
     referralId: text('referral_id'),
     partnerBalanceMinor: bigint('partner_balance_minor', { mode: 'number' }).notNull().default(0),
+    /** The partner whose client this account is (SPEC §6): it may switch in and pay for it. */
+    partnerAccountId: uuid('partner_account_id').references((): AnyPgColumn => accounts.id, {
+      onDelete: 'set null',
+    }),
     /**
      * When the bots last moved to or from the account's own ChatGPT key (SPEC §4): the model sees
      * no dialogue from before it, so a conversation is not continued under another account.
@@ -53,7 +58,10 @@ export const accounts = pgTable(
     modelSwitchedAt: timestamp('model_switched_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('accounts_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('accounts_email_unique').on(t.email),
+    index('accounts_partner_idx').on(t.partnerAccountId),
+  ],
 );
 
 export const sessions = pgTable(
@@ -66,6 +74,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** A partner switched into its client's account with this session (shown in the client's sessions). */
+    partnerAccountId: uuid('partner_account_id'),
   },
   (t) => [index('sessions_account_idx').on(t.accountId)],
 );

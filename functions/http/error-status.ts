@@ -9,6 +9,7 @@ export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   insufficient_balance: 402,
   low_balance: 402,
   session_required: 403,
+  partner_only: 403,
   email_not_verified: 403,
   origin_not_allowed: 403,
   not_found: 404,

@@ -217,4 +217,16 @@ export const serverMessages = {
     ru: 'Здравствуйте, {name}!\n\nКод для сброса пароля: {code}\nКод действует {minutes} минут.\n\nЕсли вы не запрашивали сброс, проигнорируйте это письмо.',
     en: 'Hello, {name}!\n\nYour password reset code: {code}\nThe code is valid for {minutes} minutes.\n\nIf you did not ask for a reset, ignore this email.',
   },
+  mail_client_invite_subject: {
+    ru: '{partner} создал для вас аккаунт',
+    en: '{partner} created an account for you',
+  },
+  mail_client_invite_text: {
+    ru: 'Здравствуйте, {name}!\n\n{partner} создал для вас аккаунт в конструкторе ботов. Чтобы войти самостоятельно, задайте пароль: откройте {url}/forgot_password, укажите этот Email и введите код {code}.\nКод действует {minutes} минут; новый можно запросить там же.',
+    en: 'Hello, {name}!\n\n{partner} created an account for you in the bot builder. To sign in on your own, set a password: open {url}/forgot_password, enter this email and the code {code}.\nThe code is valid for {minutes} minutes; you can ask for a new one there.',
+  },
+  partner_only: {
+    ru: 'Это доступно только партнёрам: выберите роль партнёра в настройках',
+    en: 'This is for partners only: choose the partner role in the settings',
+  },
 } as const;

@@ -41,7 +41,8 @@ export type ErrorCode =
   | 'invoices_not_configured'
   | 'invoices_limit'
   | 'upstream_failed'
-  | 'internal_error';
+  | 'internal_error'
+  | 'partner_only';
 
 export interface AppErrorOptions {
   /** Per-field message keys of a form (validation_failed). */

@@ -21,10 +21,22 @@ function signingKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-/** Opens a server-side session and returns a JWT naming it; revoking the row kills the token. */
-export async function openSession(db: Db, secret: string, accountId: string, now: Date) {
+/**
+ * Opens a server-side session and returns a JWT naming it; revoking the row kills the token. A
+ * partner switching into its client's account opens one that names the partner.
+ */
+export async function openSession(
+  db: Db,
+  secret: string,
+  accountId: string,
+  now: Date,
+  partnerAccountId: string | null = null,
+) {
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
-  const [session] = await db.insert(sessions).values({ accountId, createdAt: now, expiresAt }).returning();
+  const [session] = await db
+    .insert(sessions)
+    .values({ accountId, createdAt: now, expiresAt, partnerAccountId })
+    .returning();
   if (!session) throw new Error('session insert returned nothing');
   const token = await new SignJWT({ sid: session.id })
     .setProtectedHeader({ alg: 'HS256' })

@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { accounts, sessions } from '../../db/schema';
+import { codeFrom, sharedTestApp, signedInUser, uniqueEmail } from './support/client';
+
+/**
+ * The partner programme's clients (issue #23 §1): a partner creates real client accounts, lists
+ * them, and switches into one with a session that names the partner; nobody else reaches them.
+ */
+
+const api = sharedTestApp();
+
+/** A signed-in owner who chose the partner role in the tour. */
+async function partner() {
+  const owner = await signedInUser(api.t);
+  const tour = await api.call('POST', '/api/helpers/tour', {
+    token: owner.token,
+    body: { fields: { role: 'partner', usage_plan: 'Боты для клиентов агентства' } },
+  });
+  expect(tour.status).toBe(200);
+  return owner;
+}
+
+async function createClient(token: string, body: Record<string, unknown>) {
+  return api.call('POST', '/api/partner/clients', { token, body });
+}
+
+describe('partner clients', () => {
+  it('creates a client account that belongs to the partner and mails the client a way in', async () => {
+    const owner = await partner();
+    const email = uniqueEmail();
+    const created = await createClient(owner.token, { name: 'Салон «Лилия»', email, currency: 'usd' });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    expect(created.json).toMatchObject({ name: 'Салон «Лилия»', email, currency: 'usd', bots_on: 0 });
+    expect(created.json.balance).toBeGreaterThan(0);
+
+    const [client] = await api.t.db.select().from(accounts).where(eq(accounts.email, email));
+    const [self] = await api.t.db.select().from(accounts).where(eq(accounts.email, owner.email));
+    expect(client?.partnerAccountId).toBe(self?.id);
+    expect(client?.currency).toBe('usd');
+    const mail = api.t.mail.lastTo(email);
+    expect(mail?.subject).toContain(self?.name ?? '?');
+    expect(mail?.text).toContain('/forgot_password');
+
+    // The client sets a password with the mailed code and signs in on their own.
+    const code = codeFrom(api.t, email);
+    const reset = await api.call('POST', '/api/reset-password', {
+      body: { email, code, password: 'client-password-1', password_confirmation: 'client-password-1' },
+    });
+    expect(reset.status, JSON.stringify(reset.json)).toBe(200);
+    const login = await api.call('POST', '/api/login', {
+      body: { email, password: 'client-password-1', query: {} },
+    });
+    expect(login.status, JSON.stringify(login.json)).toBe(200);
+  });
+
+  it('refuses bad input with the §5 messages, a taken e-mail, and an account that is no partner', async () => {
+    const owner = await partner();
+    const empty = await createClient(owner.token, { name: ' ', email: '' });
+    expect(empty.status).toBe(422);
+    expect(empty.json.fields).toEqual({
+      name: 'Необходимо заполнить имя',
+      email: 'Необходимо заполнить Email',
+    });
+    const bad = await createClient(owner.token, { name: 'Кафе', email: 'not-an-email', currency: 'gbp' });
+    expect(bad.json.fields).toMatchObject({ email: 'Неправильный формат Email' });
+    expect(bad.json.fields.currency).toBeDefined();
+    const taken = await createClient(owner.token, { name: 'Кафе', email: owner.email });
+    expect(taken.status).toBe(409);
+
+    const plain = await signedInUser(api.t);
+    const refused = await createClient(plain.token, { name: 'Кафе', email: uniqueEmail() });
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe('Это доступно только партнёрам: выберите роль партнёра в настройках');
+    expect((await api.call('GET', '/api/partner/clients', { token: plain.token })).status).toBe(403);
+  });
+
+  it('lists its own clients with search and pages, and nobody else’s', async () => {
+    const owner = await partner();
+    const other = await partner();
+    for (let i = 1; i <= 22; i++) {
+      const created = await createClient(owner.token, { name: `Клиент ${i}`, email: uniqueEmail() });
+      expect(created.status).toBe(201);
+      api.t.clock.advance(1000);
+    }
+    await createClient(other.token, { name: 'Чужой клиент', email: uniqueEmail() });
+    const first = await api.call('GET', '/api/partner/clients', { token: owner.token });
+    expect(first.json).toMatchObject({ page: 1, per_page: 20, total: 22 });
+    expect(first.json.clients).toHaveLength(20);
+    expect(first.json.clients[0].name).toBe('Клиент 22');
+    const second = await api.call('GET', '/api/partner/clients?page=2', { token: owner.token });
+    expect(second.json.clients.map((c: { name: string }) => c.name)).toEqual(['Клиент 2', 'Клиент 1']);
+    const found = await api.call('GET', `/api/partner/clients?q=${encodeURIComponent('клиент 1')}`, {
+      token: owner.token,
+    });
+    expect(found.json.total).toBe(11);
+    const none = await api.call('GET', `/api/partner/clients?q=${encodeURIComponent('Чужой')}`, {
+      token: owner.token,
+    });
+    expect(none.json).toMatchObject({ total: 0, clients: [] });
+  });
+
+  it('switches into its client with a session naming the partner, acts there, and reaches no other account', async () => {
+    const owner = await partner();
+    const client = await createClient(owner.token, { name: 'Автосервис', email: uniqueEmail() });
+    const switched = await api.call('POST', `/api/partner/clients/${client.json.id}/session`, {
+      token: owner.token,
+    });
+    expect(switched.status, JSON.stringify(switched.json)).toBe(200);
+    const token = switched.json.token as string;
+
+    const profile = await api.call('GET', '/api/profile', { token });
+    expect(profile.json).toMatchObject({ name: 'Автосервис', email: client.json.email });
+    const bot = await api.call('POST', '/api/bot', { token, body: { name: 'Бот автосервиса' } });
+    expect(bot.status).toBe(201);
+    const list = await api.call('GET', '/api/partner/clients', { token: owner.token });
+    expect(list.json.clients[0]).toMatchObject({ id: client.json.id });
+    // The bot is the client's, not the partner's.
+    expect((await api.call('GET', '/api/bot', { token: owner.token })).json).toEqual([]);
+
+    const [self] = await api.t.db.select().from(accounts).where(eq(accounts.email, owner.email));
+    const opened = await api.t.db.select().from(sessions).where(eq(sessions.accountId, client.json.id));
+    expect(opened.map((row) => row.partnerAccountId)).toEqual([self?.id]);
+
+    // Another partner's client, an unrelated account, the partner itself, garbage: 404.
+    const stranger = await partner();
+    const plain = await signedInUser(api.t);
+    const [plainRow] = await api.t.db.select().from(accounts).where(eq(accounts.email, plain.email));
+    for (const id of [client.json.id, plainRow?.id, self?.id, 'nope']) {
+      const answer = await api.call('POST', `/api/partner/clients/${id}/session`, { token: stranger.token });
+      expect(answer.status).toBe(404);
+    }
+    expect(
+      (await api.call('POST', `/api/partner/clients/${plainRow?.id}/session`, { token: owner.token })).status,
+    ).toBe(404);
+  });
+});
