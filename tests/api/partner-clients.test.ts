@@ -134,4 +134,55 @@ describe('partner clients', () => {
       (await api.call('POST', `/api/partner/clients/${plainRow?.id}/session`, { token: owner.token })).status,
     ).toBe(404);
   });
+
+  it('ending the relation ends the partner’s sessions in the client, from either side', async () => {
+    const owner = await partner();
+    const email = uniqueEmail();
+    const client = await createClient(owner.token, { name: 'Пекарня', email });
+    const inside = await api.call('POST', `/api/partner/clients/${client.json.id}/session`, {
+      token: owner.token,
+    });
+    const partnerSession = inside.json.token as string;
+    expect((await api.call('GET', '/api/profile', { token: partnerSession })).status).toBe(200);
+    // A session the partner opened cannot cut the partner off.
+    expect((await api.call('DELETE', '/api/profile/partner', { token: partnerSession })).status).toBe(403);
+
+    const released = await api.call('DELETE', `/api/partner/clients/${client.json.id}`, {
+      token: owner.token,
+    });
+    expect(released.status).toBe(204);
+    expect((await api.call('GET', '/api/profile', { token: partnerSession })).status).toBe(401);
+    expect((await api.call('GET', '/api/partner/clients', { token: owner.token })).json.total).toBe(0);
+    const again = await api.call('POST', `/api/partner/clients/${client.json.id}/session`, {
+      token: owner.token,
+    });
+    expect(again.status).toBe(404);
+
+    // A client who signs in on their own leaves; the partner's sessions end, theirs stays.
+    const other = await createClient(owner.token, { name: 'Цветы', email: uniqueEmail() });
+    const otherInside = await api.call('POST', `/api/partner/clients/${other.json.id}/session`, {
+      token: owner.token,
+    });
+    const reset = await api.call('POST', '/api/reset-password', {
+      body: {
+        email: other.json.email,
+        code: codeFrom(api.t, other.json.email),
+        password: 'flowers-password-1',
+        password_confirmation: 'flowers-password-1',
+      },
+    });
+    expect(reset.status).toBe(200);
+    const own = await api.call('POST', '/api/login', {
+      body: { email: other.json.email, password: 'flowers-password-1', query: {} },
+    });
+    const ownToken = own.json.token as string;
+    const fresh = await api.call('POST', `/api/partner/clients/${other.json.id}/session`, {
+      token: owner.token,
+    });
+    expect((await api.call('DELETE', '/api/profile/partner', { token: ownToken })).status).toBe(200);
+    expect((await api.call('GET', '/api/profile', { token: fresh.json.token })).status).toBe(401);
+    expect((await api.call('GET', '/api/profile', { token: ownToken })).status).toBe(200);
+    expect(otherInside.status).toBe(200);
+    expect((await api.call('GET', '/api/partner/clients', { token: owner.token })).json.total).toBe(0);
+  });
 });

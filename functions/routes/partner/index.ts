@@ -6,6 +6,7 @@ import { requireAccount } from '../../http/require-account';
 import { requireSession } from '../../http/require-session';
 import { jsonBody } from '../../http/validate';
 import { createClient } from '../../services/partner/create-client';
+import { releaseClient } from '../../services/partner/end-relation';
 import { listClients } from '../../services/partner/list-clients';
 import { switchIntoClient } from '../../services/partner/switch-into-client';
 import { createClientSchema } from '../../shared/schemas/partner';
@@ -23,10 +24,16 @@ const switchIn = factory.createHandlers(async (c) =>
   c.json(await switchIntoClient(accountContext(c), c.req.param('id') ?? '')),
 );
 
+const release = factory.createHandlers(async (c) => {
+  await releaseClient(accountContext(c), c.req.param('id') ?? '');
+  return c.body(null, 204);
+});
+
 export const partnerRoutes = new Hono<AppEnv>()
   .use('*', requireAccount)
   // A partner acts in person: an API key cannot open its clients' accounts.
   .use('*', requireSession)
   .get('/clients', ...list)
   .post('/clients', ...create)
-  .post('/clients/:id/session', ...switchIn);
+  .post('/clients/:id/session', ...switchIn)
+  .delete('/clients/:id', ...release);

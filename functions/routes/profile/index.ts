@@ -4,13 +4,16 @@ import { requireAccount } from '../../http/require-account';
 import { requireSession } from '../../http/require-session';
 import { changePasswordHandlers } from './change-password';
 import { getProfileHandlers } from './get-profile';
+import { leavePartnerHandlers } from './leave-partner';
 import { telegramRecipientsHandlers } from './telegram-recipients';
 import { updateProfileHandlers } from './update-profile';
 
 export const profileRoutes = new Hono<AppEnv>()
   .use('/profile/*', requireAccount)
   .use('/change_password', requireAccount, requireSession)
+  .use('/profile/partner', requireSession)
   .get('/profile', ...getProfileHandlers)
   .post('/profile', ...updateProfileHandlers)
   .post('/profile/tg', ...telegramRecipientsHandlers)
+  .delete('/profile/partner', ...leavePartnerHandlers)
   .post('/change_password', ...changePasswordHandlers);
