@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, sessions } from '../../db/schema';
 import { codeFrom, sharedTestApp, signedInUser, uniqueEmail } from './support/client';
+import { createWorkingBot } from './support/engine';
+import { addMoney } from './support/money';
 
 /**
  * The partner programme's clients (issue #23 §1): a partner creates real client accounts, lists
@@ -111,10 +113,24 @@ describe('partner clients', () => {
 
     const profile = await api.call('GET', '/api/profile', { token });
     expect(profile.json).toMatchObject({ name: 'Автосервис', email: client.json.email });
-    const bot = await api.call('POST', '/api/bot', { token, body: { name: 'Бот автосервиса' } });
-    expect(bot.status).toBe(201);
+    await createWorkingBot(api.call, token, { name: 'Бот автосервиса' });
+    // Inside, the partner buys the client a subscription from the client's balance; the list shows its end.
+    await addMoney(api.t, client.json.id, 'rub', 500_000);
+    const bought = await api.call('POST', '/api/subscription/new', {
+      token,
+      body: { items: [{ kind: 'bots', quantity: 1 }], term: '1m' },
+    });
+    expect(bought.status, JSON.stringify(bought.json)).toBe(201);
     const list = await api.call('GET', '/api/partner/clients', { token: owner.token });
-    expect(list.json.clients[0]).toMatchObject({ id: client.json.id });
+    expect(list.json.clients[0]).toMatchObject({
+      id: client.json.id,
+      subscription_expires_at: expect.any(String),
+      balance: client.json.balance + 500_000 - 99_000,
+      bots_on: 1,
+    });
+    expect(new Date(list.json.clients[0].subscription_expires_at).getTime()).toBeGreaterThan(
+      api.t.clock.now().getTime() + 25 * 86_400_000,
+    );
     // The bot is the client's, not the partner's.
     expect((await api.call('GET', '/api/bot', { token: owner.token })).json).toEqual([]);
 

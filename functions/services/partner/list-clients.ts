@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { accounts, balanceEntries, bots, chats } from '../../../db/schema';
+import { accounts, balanceEntries, bots, chats, subscriptions } from '../../../db/schema';
 import type { AccountContext } from '../context';
 import { clientView } from './client-view';
 import { requirePartner } from './partner-only';
@@ -7,12 +7,20 @@ import { requirePartner } from './partner-only';
 export const CLIENTS_PER_PAGE = 20;
 
 /**
+ * The listed account inside a correlated subquery: drizzle writes a column of the query's only table
+ * unqualified, which the subquery would read as its own table's column.
+ */
+const clientId = sql.raw('"accounts"."id"');
+const clientCurrency = sql.raw('"accounts"."currency"');
+
+/**
  * GET /api/partner/clients?q&page: the partner's clients, newest first, found by name or e-mail,
- * a page at a time, each with its balance (in its own currency), the bots it has switched on and
- * when its dialogues last moved.
+ * a page at a time, each with its balance (in its own currency), the bots it has switched on, when
+ * its dialogues last moved, the end of its paid subscription (running or bought ahead) and of its demo.
  */
 export async function listClients(ctx: AccountContext, query: { q?: string; page?: string }) {
   const partner = requirePartner(ctx);
+  const now = ctx.ports.clock.now();
   const page = Math.max(1, Math.min(10_000, Number.parseInt(query.page ?? '1', 10) || 1));
   const q = (query.q ?? '').trim().slice(0, 100);
   const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -24,11 +32,13 @@ export async function listClients(ctx: AccountContext, query: { q?: string; page
     .select({
       account: accounts,
       balanceMinor: sql<string>`coalesce((select sum(${balanceEntries.amountMinor}) from ${balanceEntries}
-        where ${balanceEntries.accountId} = ${accounts.id} and ${balanceEntries.currency} = ${accounts.currency}), 0)`,
-      botsOn: sql<string>`(select count(*) from ${bots} where ${bots.accountId} = ${accounts.id} and ${bots.isWork})`,
-      lastActivityAt: sql<
-        string | null
-      >`(select max(${chats.lastMessageAt}) from ${chats} where ${chats.accountId} = ${accounts.id})`,
+        where ${balanceEntries.accountId} = ${clientId} and ${balanceEntries.currency} = ${clientCurrency}), 0)`,
+      botsOn: sql<string>`(select count(*) from ${bots} where ${bots.accountId} = ${clientId} and ${bots.isWork})`,
+      lastActivityAt: sql<string | null>`(select max(${chats.lastMessageAt}) from ${chats}
+        where ${chats.accountId} = ${clientId})`,
+      subscriptionExpiresAt: sql<string | null>`(select max(${subscriptions.expiresAt}) from ${subscriptions}
+        where ${subscriptions.accountId} = ${clientId} and ${subscriptions.paidAt} is not null
+          and ${subscriptions.expiresAt} > ${now.toISOString()})`,
     })
     .from(accounts)
     .where(where)
@@ -42,6 +52,7 @@ export async function listClients(ctx: AccountContext, query: { q?: string; page
         balanceMinor: Number(row.balanceMinor),
         botsOn: Number(row.botsOn),
         lastActivityAt: row.lastActivityAt ? new Date(row.lastActivityAt) : null,
+        subscriptionExpiresAt: row.subscriptionExpiresAt ? new Date(row.subscriptionExpiresAt) : null,
       }),
     ),
     page,
