@@ -94,6 +94,8 @@ describe('chats: list, search and states', () => {
         (item: { id: string }) => item.id,
       );
     expect(await ids('стрижку')).toEqual([haircut]);
+    // The page's total counts a chat found by a message's text too.
+    expect((await list(owner, `?search=${encodeURIComponent('стрижку')}`)).total).toBe(1);
     expect(await ids('50%')).toEqual([haircut]);
     expect(await ids('0% н')).toEqual([haircut]);
     expect(await ids('tg_')).toEqual([other]);
