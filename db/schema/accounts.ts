@@ -80,7 +80,8 @@ export const sessions = pgTable(
   (t) => [index('sessions_account_idx').on(t.accountId)],
 );
 
-export type CodePurpose = 'verify' | 'reset';
+/** `attach:<partner id>`: the owner's consent that this partner takes the account as its client. */
+export type CodePurpose = 'verify' | 'reset' | `attach:${string}`;
 
 /** One-time e-mail codes; only the newest per account and purpose is live. */
 export const authCodes = pgTable(

@@ -10,6 +10,7 @@ export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   low_balance: 402,
   session_required: 403,
   partner_only: 403,
+  client_has_partner: 409,
   email_not_verified: 403,
   origin_not_allowed: 403,
   not_found: 404,

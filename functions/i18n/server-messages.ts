@@ -225,6 +225,22 @@ export const serverMessages = {
     ru: 'Здравствуйте, {name}!\n\n{partner} создал для вас аккаунт в конструкторе ботов. Чтобы войти самостоятельно, задайте пароль: откройте {url}/forgot_password, укажите этот Email и введите код {code}.\nКод действует {minutes} минут; новый можно запросить там же.',
     en: 'Hello, {name}!\n\n{partner} created an account for you in the bot builder. To sign in on your own, set a password: open {url}/forgot_password, enter this email and the code {code}.\nThe code is valid for {minutes} minutes; you can ask for a new one there.',
   },
+  mail_attach_subject: {
+    ru: '{partner} просит доступ к вашему аккаунту',
+    en: '{partner} asks for access to your account',
+  },
+  mail_attach_text: {
+    ru: 'Здравствуйте, {name}!\n\nПартнёр {partner} ({partner_email}) хочет вести ваш аккаунт в конструкторе ботов: входить в него, настраивать ботов и оплачивать подписки. Если вы согласны, сообщите партнёру код {code}. Код действует {minutes} минут.\nЕсли не согласны, ничего не делайте: без кода доступа не будет.',
+    en: 'Hello, {name}!\n\nThe partner {partner} ({partner_email}) wants to run your account in the bot builder: sign in to it, set up bots and pay for subscriptions. If you agree, give the partner the code {code}. The code is valid for {minutes} minutes.\nIf you do not agree, do nothing: without the code there is no access.',
+  },
+  attach_code_sent: {
+    ru: 'Если такой аккаунт есть и может стать клиентом, его владельцу отправлен код',
+    en: 'If such an account exists and can become a client, its owner has been sent a code',
+  },
+  client_has_partner: {
+    ru: 'Этот аккаунт не может стать вашим клиентом',
+    en: 'This account cannot become your client',
+  },
   partner_only: {
     ru: 'Это доступно только партнёрам: выберите роль партнёра в настройках',
     en: 'This is for partners only: choose the partner role in the settings',

@@ -42,7 +42,8 @@ export type ErrorCode =
   | 'invoices_limit'
   | 'upstream_failed'
   | 'internal_error'
-  | 'partner_only';
+  | 'partner_only'
+  | 'client_has_partner';
 
 export interface AppErrorOptions {
   /** Per-field message keys of a form (validation_failed). */

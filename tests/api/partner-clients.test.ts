@@ -201,4 +201,50 @@ describe('partner clients', () => {
     expect(otherInside.status).toBe(200);
     expect((await api.call('GET', '/api/partner/clients', { token: owner.token })).json.total).toBe(0);
   });
+
+  it('takes an existing account only with its owner’s code, bound to the partner that asked', async () => {
+    const owner = await partner();
+    const rival = await partner();
+    const shop = await signedInUser(api.t);
+    const ask = await api.call('POST', '/api/partner/clients/attach', {
+      token: owner.token,
+      body: { email: shop.email },
+    });
+    expect(ask.status).toBe(202);
+    const mailed = api.t.mail.lastTo(shop.email);
+    expect(mailed?.subject).toContain('просит доступ');
+    const code = codeFrom(api.t, shop.email);
+
+    // The code is the asking partner's: another partner gets nothing with it.
+    const stolen = await api.call('POST', '/api/partner/clients/attach/confirm', {
+      token: rival.token,
+      body: { email: shop.email, code },
+    });
+    expect(stolen.status).toBe(422);
+    const wrong = await api.call('POST', '/api/partner/clients/attach/confirm', {
+      token: owner.token,
+      body: { email: shop.email, code: code === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.status).toBe(422);
+    const joined = await api.call('POST', '/api/partner/clients/attach/confirm', {
+      token: owner.token,
+      body: { email: shop.email, code },
+    });
+    expect(joined.status, JSON.stringify(joined.json)).toBe(200);
+    expect(joined.json).toMatchObject({ email: shop.email });
+    const list = await api.call('GET', '/api/partner/clients', { token: owner.token });
+    expect(list.json.clients.map((c: { email: string }) => c.email)).toEqual([shop.email]);
+
+    // An address without an account, a partner, one already a client: the same answer, and no code works.
+    for (const email of [uniqueEmail(), rival.email, shop.email]) {
+      const sent = api.t.mail.sent.length;
+      const again = await api.call('POST', '/api/partner/clients/attach', {
+        token: owner.token,
+        body: { email },
+      });
+      expect(again.status).toBe(202);
+      expect(again.json.message).toBe(ask.json.message);
+      expect(api.t.mail.sent.length).toBe(sent);
+    }
+  });
 });

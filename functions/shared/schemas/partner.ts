@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CURRENCIES } from '../constants';
-import { email, msg, requiredText } from './fields';
+import { code, email, msg, requiredText } from './fields';
 
 /** A client account a partner creates (SPEC §6: name, e-mail, currency; §5 messages). */
 export const createClientSchema = v.object({
@@ -10,3 +10,7 @@ export const createClientSchema = v.object({
 });
 
 export type CreateClientInput = v.InferOutput<typeof createClientSchema>;
+
+/** Asking the owner of an existing account for consent (a code mailed to them), and the code given back. */
+export const attachClientSchema = v.object({ email });
+export const confirmAttachSchema = v.object({ email, code });
