@@ -75,6 +75,13 @@ describe('partner clients', () => {
     expect(refused.status).toBe(403);
     expect(refused.json.message).toBe('Это доступно только партнёрам: выберите роль партнёра в настройках');
     expect((await api.call('GET', '/api/partner/clients', { token: plain.token })).status).toBe(403);
+    // The role is chosen in the settings too.
+    const role = await api.call('POST', '/api/profile', { token: plain.token, body: { role: 'partner' } });
+    expect(role.json.role).toBe('partner');
+    expect((await api.call('GET', '/api/partner/clients', { token: plain.token })).status).toBe(200);
+    expect(
+      (await api.call('POST', '/api/profile', { token: plain.token, body: { role: 'boss' } })).status,
+    ).toBe(422);
   });
 
   it('lists its own clients with search and pages, and nobody else’s', async () => {

@@ -384,10 +384,10 @@ describe('the Balance screen in the browser', () => {
       'profile-currency-refused',
       async (page) => {
         const preferences = page.getByTestId('profile-preferences');
-        await preferences.locator('select').selectOption('usd');
+        await preferences.locator('select').first().selectOption('usd');
         const lang = (await page.locator('html').getAttribute('lang')) === 'en' ? 'en' : 'ru';
         await seen(preferences.getByText(refusal[lang]));
-        expect(await preferences.locator('select').inputValue()).toBe('rub');
+        expect(await preferences.locator('select').first().inputValue()).toBe('rub');
       },
     );
     problems.push(

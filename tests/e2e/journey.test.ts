@@ -172,7 +172,7 @@ describe('a new customer in the browser', () => {
     await seen(keys.getByText('API-ключей пока нет'));
 
     // Switching to English saves the preference and re-renders the interface.
-    await page.getByRole('region', { name: 'Язык и валюта' }).getByText('English').click();
+    await page.getByRole('region', { name: 'Язык, валюта и роль' }).getByText('English').click();
     await seen(page.getByRole('heading', { name: 'Settings' }));
     const navEn = page.getByRole('navigation', { name: 'Sections' });
     await seen(navEn.getByRole('link', { name: 'My bots' }));

@@ -43,7 +43,7 @@ async function save(ctx: AccountContext, changes: Partial<typeof accounts.$infer
 
 export async function updateProfile(
   ctx: AccountContext,
-  input: { name?: string; phone?: string; lang?: Language; currency?: Currency },
+  input: { name?: string; phone?: string; lang?: Language; currency?: Currency; role?: 'client' | 'partner' },
 ) {
   if (input.currency) await changeCurrency(ctx, input.currency);
   return save(ctx, input);

@@ -8,6 +8,8 @@ export const updateProfileSchema = v.object({
   phone: v.optional(phone),
   lang: v.optional(v.picklist(LANGUAGES, msg('invalid_value'))),
   currency: v.optional(v.picklist(CURRENCIES, msg('invalid_value'))),
+  /** Client or partner (SPEC §6): the tour asks first, the profile changes it. */
+  role: v.optional(v.picklist(ACCOUNT_ROLES, msg('invalid_value'))),
 });
 
 const changePasswordFields = v.object({ new_password: password, new_password_confirmation: password });

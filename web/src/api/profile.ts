@@ -27,6 +27,7 @@ export interface ProfileChanges {
   phone?: string;
   lang?: Language;
   currency?: Currency;
+  role?: 'client' | 'partner';
 }
 
 export interface TourAnswers {

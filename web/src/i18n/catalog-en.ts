@@ -13,6 +13,7 @@ import { common } from './catalog/en/common';
 import { crm } from './catalog/en/crm';
 import { history } from './catalog/en/history';
 import { integrations } from './catalog/en/integrations';
+import { partner } from './catalog/en/partner';
 import { profile } from './catalog/en/profile';
 import { retailcrm } from './catalog/en/retailcrm';
 import { shell } from './catalog/en/shell';
@@ -48,4 +49,5 @@ export const en: Record<keyof typeof ru, string> = {
   ...storages,
   ...assistant,
   ...walk,
+  ...partner,
 };

@@ -13,6 +13,7 @@ import { common } from './catalog/ru/common';
 import { crm } from './catalog/ru/crm';
 import { history } from './catalog/ru/history';
 import { integrations } from './catalog/ru/integrations';
+import { partner } from './catalog/ru/partner';
 import { profile } from './catalog/ru/profile';
 import { retailcrm } from './catalog/ru/retailcrm';
 import { shell } from './catalog/ru/shell';
@@ -50,4 +51,5 @@ export const ru = {
   ...storages,
   ...assistant,
   ...walk,
+  ...partner,
 } as const;

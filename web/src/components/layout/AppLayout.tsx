@@ -6,6 +6,7 @@ import type { Profile } from '../../api/profile';
 import { useT } from '../../i18n/use-t';
 import { SubscriptionSuggestionModal } from '../SubscriptionSuggestionModal';
 import { CriticalBalanceBanner, ExpiredBanner, ExpiringBanner } from './BillingBanners';
+import { ClientAccountBanner } from './ClientAccountBanner';
 import { DemoBanner } from './DemoBanner';
 import { NavbarControl } from './navbar-control';
 import { Sidebar } from './Sidebar';
@@ -57,6 +58,7 @@ export function AppLayout({ profile, children }: { profile: Profile; children: R
           <Sidebar onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>
+          <ClientAccountBanner profile={profile} />
           <DemoBanner profile={profile} />
           <CriticalBalanceBanner />
           <ExpiringBanner />

@@ -1,11 +1,12 @@
 import { Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useProfileActions } from '../../api/profile';
-import { switchBackToPartner, usePartnerToken } from '../../api/session';
+import { Link, useLocation } from 'react-router-dom';
+import { useProfile } from '../../api/profile';
+import { usePartnerToken } from '../../api/session';
 import type { MessageId } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { PATHS } from '../../routes/paths';
 import { SidebarExternalLinks } from './SidebarExternalLinks';
+import { useBackToPartner } from './use-back-to-partner';
 
 interface Section {
   id: string;
@@ -30,16 +31,9 @@ const isActive = (pathname: string, to: string) => pathname === to || pathname.s
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useT();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const partnerToken = usePartnerToken();
-  const { reloadAll } = useProfileActions();
-
-  const backToPartner = async () => {
-    if (!switchBackToPartner()) return;
-    onNavigate();
-    navigate(PATHS.partner);
-    await reloadAll();
-  };
+  const { data: profile } = useProfile();
+  const backToPartner = useBackToPartner(onNavigate);
 
   const link = (section: Section) => (
     <NavLink
@@ -61,7 +55,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           <NavLink
             component="button"
             type="button"
-            label={t('nav.partner_account')}
+            label={profile ? t('partner.inside.nav', { name: profile.name }) : t('nav.partner_account')}
             description={t('nav.partner_account_back')}
             onClick={backToPartner}
             data-testid="nav-partner-account"

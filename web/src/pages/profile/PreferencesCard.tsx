@@ -17,7 +17,7 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
   const { t } = useT();
   const { save } = useProfileActions();
   const refreshBilling = useRefreshBilling();
-  const [saving, setSaving] = useState<'lang' | 'currency' | null>(null);
+  const [saving, setSaving] = useState<'lang' | 'currency' | 'role' | null>(null);
   const [currencyRefusal, setCurrencyRefusal] = useState<string | null>(null);
 
   const changeLanguage = async (lang: Language) => {
@@ -52,6 +52,19 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
     }
   };
 
+  const changeRole = async (role: string) => {
+    if (role !== 'client' && role !== 'partner') return;
+    setSaving('role');
+    try {
+      await save({ role });
+      notifySuccess(translate('profile.prefs.role_saved'));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSaving(null);
+    }
+  };
+
   return (
     <ProfileSection title={t('profile.prefs.title')} testId="profile-preferences">
       <Stack gap="md">
@@ -67,6 +80,18 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
           error={currencyRefusal}
           data={CURRENCIES.map((value) => ({ value, label: t(`currency.${value}`) }))}
           onChange={(event) => changeCurrency(event.currentTarget.value)}
+        />
+        <NativeSelect
+          label={t('profile.prefs.role')}
+          description={t('profile.prefs.role_hint')}
+          value={profile.role ?? 'client'}
+          disabled={saving !== null}
+          data={(['client', 'partner'] as const).map((value) => ({
+            value,
+            label: t(`profile.prefs.role_${value}`),
+          }))}
+          onChange={(event) => changeRole(event.currentTarget.value)}
+          data-testid="profile-role"
         />
       </Stack>
     </ProfileSection>
