@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   index,
   integer,
@@ -46,7 +45,14 @@ export const accounts = pgTable(
     notifications: jsonb('notifications').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     signupQuery: jsonb('signup_query').$type<SignupQuery>().notNull().default(sql`'{}'::jsonb`),
     referralId: text('referral_id'),
-    partnerBalanceMinor: bigint('partner_balance_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * The partner whose referral link the account signed up through, set once at sign-up: the
+     * partner earns from its payments (README "Partners") but may not open the account.
+     */
+    referredByPartnerId: uuid('referred_by_partner_id').references((): AnyPgColumn => accounts.id, {
+      onDelete: 'set null',
+    }),
+    referralLinkId: uuid('referral_link_id'),
     /** The partner whose client this account is (SPEC §6): it may switch in and pay for it. */
     partnerAccountId: uuid('partner_account_id').references((): AnyPgColumn => accounts.id, {
       onDelete: 'set null',
@@ -61,6 +67,8 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex('accounts_email_unique').on(t.email),
     index('accounts_partner_idx').on(t.partnerAccountId),
+    index('accounts_referred_by_idx').on(t.referredByPartnerId),
+    index('accounts_referral_link_idx').on(t.referralLinkId),
   ],
 );
 

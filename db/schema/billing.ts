@@ -24,7 +24,9 @@ export type BalanceEntryKind =
   | 'refund'
   | 'adjustment'
   /** A storage day (storage_days) or a document's indexing. */
-  | 'storage';
+  | 'storage'
+  /** Money the account's partner put on it from the partner balance. */
+  | 'partner_transfer';
 
 /**
  * The balance ledger: the balance in a currency is the sum of the account's entries in it.
@@ -140,8 +142,10 @@ export const subscriptionItems = pgTable(
 
 export type TransactionOperation = 'top_up' | 'subscription' | 'renewal' | 'invoice' | 'storage';
 /** SPEC §4 transaction statuses: paid, not paid (pending or failed), write-off. */
-export type TransactionStatus = 'paid' | 'not_paid' | 'write_off';
-export type TransactionProvider = 'tbank' | 'stripe' | 'invoice' | 'balance';
+export type TransactionStatus = 'paid' | 'not_paid' | 'write_off' | 'refunded';
+export type TransactionProvider = 'tbank' | 'stripe' | 'invoice' | 'balance' | 'partner';
+/** Whose money a payment is: the account's own balance, or its partner balance (README "Partners"). */
+export type Purse = 'account' | 'partner';
 
 /**
  * What the Balance screen lists (SPEC §3 Transaction): a payment (a top-up by card, a recurrent
@@ -167,6 +171,7 @@ export const transactions = pgTable(
     paymentUrl: text('payment_url'),
     /** The payer asked to save the card for automatic payments. */
     saveMethod: boolean('save_method').notNull().default(false),
+    purse: text('purse').$type<Purse>().notNull().default('account'),
     /** The subscription it pays for (a write-off, a renewal charge, a top-up for a purchase). */
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     invoiceNumber: integer('invoice_number'),

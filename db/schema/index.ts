@@ -8,3 +8,4 @@ export * from './history';
 export * from './integrations';
 export * from './jobs';
 export * from './knowledge';
+export * from './partners';

@@ -11,6 +11,8 @@ export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   session_required: 403,
   partner_only: 403,
   client_has_partner: 409,
+  partner_payment_failed: 402,
+  partner_currency_mismatch: 409,
   email_not_verified: 403,
   origin_not_allowed: 403,
   not_found: 404,

@@ -245,4 +245,16 @@ export const serverMessages = {
     ru: 'Это доступно только партнёрам: выберите роль партнёра в настройках',
     en: 'This is for partners only: choose the partner role in the settings',
   },
+  payment_top_up: { ru: 'Пополнение баланса', en: 'Balance top-up' },
+  payment_partner_top_up: { ru: 'Пополнение партнёрского баланса', en: 'Partner balance top-up' },
+  partner_payment_failed: { ru: 'Произошла ошибка при оплате', en: 'The payment failed' },
+  partner_currency_mismatch: {
+    ru: 'Клиент платит в {client}, а партнёрский баланс в {partner}: оплатить можно только клиента в той же валюте',
+    en: 'The client pays in {client} and the partner balance is in {partner}: only a client in the same currency can be paid for',
+  },
+  referral_link_not_found: { ru: 'Ссылка не найдена', en: 'Link not found' },
+  referral_links_limit: {
+    ru: 'Можно создать не больше {max} ссылок',
+    en: 'You can create at most {max} links',
+  },
 } as const;

@@ -3,8 +3,11 @@ import type { Currency, Language } from '../shared/constants';
 /** The providers we take money through (ARCHITECTURE §8): T-Bank for rub, Stripe for usd/eur/kzt. */
 export type PaymentProviderName = 'tbank' | 'stripe';
 
-/** A provider's payment reduced to what the ledger needs. */
-export type PaymentState = 'pending' | 'paid' | 'failed';
+/**
+ * A provider's payment reduced to what the ledger needs. `refunded`: a settled payment the provider
+ * gave back in full (a partial refund is reported as `pending`: it moves no money here).
+ */
+export type PaymentState = 'pending' | 'paid' | 'failed' | 'refunded';
 
 /** What a saved card is charged with later: T-Bank's RebillId, or Stripe's customer + payment method. */
 export interface SavedMethod {

@@ -43,7 +43,9 @@ export type ErrorCode =
   | 'upstream_failed'
   | 'internal_error'
   | 'partner_only'
-  | 'client_has_partner';
+  | 'client_has_partner'
+  | 'partner_payment_failed'
+  | 'partner_currency_mismatch';
 
 export interface AppErrorOptions {
   /** Per-field message keys of a form (validation_failed). */

@@ -28,6 +28,11 @@ export const sharedMessages = {
   code_invalid: { ru: 'Некорректный код', en: 'Invalid code' },
   invalid_value: { ru: 'Некорректное значение', en: 'Invalid value' },
   too_long: { ru: 'Слишком длинное значение', en: 'The value is too long' },
+  link_name_required: { ru: 'Укажите название ссылки', en: 'Enter the link name' },
+  utm_format: {
+    ru: 'Только латинские буквы, цифры, точка, дефис и подчёркивание',
+    en: 'Only Latin letters, digits, dot, hyphen and underscore',
+  },
   digits_only: { ru: 'Только цифры', en: 'Digits only' },
   recipient_duplicate: {
     ru: 'Такой получатель уже есть в списке',

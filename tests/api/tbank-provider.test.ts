@@ -502,7 +502,7 @@ describe('T-Bank state', () => {
     expect(await state()).toMatchObject({ state: 'pending', providerStatus: 'PARTIAL_REFUNDED' });
     const rest = await client.cancel({ paymentId: Number(session.providerPaymentId) });
     expect(rest).toMatchObject({ status: 'REFUNDED', newAmount: 0 });
-    expect(await state()).toMatchObject({ state: 'failed', providerStatus: 'REFUNDED' });
+    expect(await state()).toMatchObject({ state: 'refunded', providerStatus: 'REFUNDED' });
     const again = await refusal(client.cancel({ paymentId: session.providerPaymentId }));
     expect(again.providerCode).toBe('8');
   });

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type FakeServer, sendJson, serveFake } from './serve';
+import { chargeOf } from './stripe-charge';
 
 /**
  * A fake Stripe API speaking the real wire protocol (docs.stripe.com/api), enough for Checkout in
@@ -22,6 +23,7 @@ import { type FakeServer, sendJson, serveFake } from './serve';
  *   `error.payment_intent`.
  *
  *   POST /v1/checkout/sessions              (mode=payment with price_data line items)
+ *   GET  /v1/checkout/sessions              (list; `payment_intent`, `limit` filters)
  *   GET  /v1/checkout/sessions/:id
  *   POST /v1/checkout/sessions/:id/expire
  *   POST /v1/payment_intents                (confirm + off_session charges of a saved card)
@@ -36,10 +38,13 @@ import { type FakeServer, sendJson, serveFake } from './serve';
  * session open, as Stripe does.
  *
  * Events (`payment_intent.succeeded`, `payment_intent.payment_failed`, `checkout.session.completed`,
- * `checkout.session.expired`) are POSTed to the webhook endpoint (`webhookUrl`, as configured in
+ * `checkout.session.expired`, `charge.refunded`) are POSTed to the webhook endpoint (`webhookUrl`, as configured in
  * the dashboard) with `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` under the
  * endpoint's secret, signed afresh on every attempt and retried every `retryIntervalMs` until a 2xx
  * (at most `maxDeliveryAttempts`). Tests inside workerd drive the same through `/__fake/...`.
+ *
+ * A refund (`refund()`, as from the dashboard) updates the payment's Charge and emits `charge.refunded`
+ * with it: `refunded` true only once the whole amount is back, as Stripe reports.
  */
 
 /** The API version stripe@23 pins; events carry it as the endpoint's version. */
@@ -85,6 +90,7 @@ export const DEFAULT_ENABLED_EVENTS = [
   'checkout.session.expired',
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
+  'charge.refunded',
 ];
 
 const LOCALES = new Set(
@@ -420,6 +426,8 @@ export class FakeStripe {
   private readonly waiters = new Map<string, Array<(delivery: FakeDelivery) => void>>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private declineNext: string | null = null;
+  /** Charge id → what was refunded of it so far. */
+  private readonly refundedByCharge = new Map<string, number>();
   private server: FakeServer | null = null;
   private closed = false;
 
@@ -584,6 +592,41 @@ export class FakeStripe {
     Object.assign(session, { status: 'expired', url: null });
     const event = this.emit('checkout.session.expired', session);
     return { session: clone(session), event: clone(event) };
+  }
+
+  /**
+   * The merchant refunds a succeeded payment, all of what is left unless `amount` (as from the
+   * dashboard): the Charge's `amount_refunded` grows, `refunded` turns true when nothing is left,
+   * and `charge.refunded` is delivered. Refused as Stripe refuses: no such PaymentIntent, no
+   * successful charge, already refunded, more than is left.
+   */
+  refund(paymentIntentId: string, amount?: number): { charge: Json; event: FakeStripeEvent } {
+    const intent = this.intentStore.get(paymentIntentId);
+    if (!intent) throw noSuch('payment_intent', paymentIntentId, 'payment_intent');
+    const chargeId = intent.latest_charge;
+    if (intent.status !== 'succeeded' || !chargeId) {
+      throw invalid(
+        `This PaymentIntent (${paymentIntentId}) does not have a successful charge to refund.`,
+        'payment_intent',
+      );
+    }
+    const refunded = this.refundedByCharge.get(chargeId) ?? 0;
+    const left = intent.amount_received - refunded;
+    if (left <= 0)
+      throw invalid(`Charge ${chargeId} has already been refunded.`, undefined, 'charge_already_refunded');
+    const wanted = amount ?? left;
+    if (!Number.isSafeInteger(wanted) || wanted < 1) throw invalid('Invalid positive integer', 'amount');
+    if (wanted > left) {
+      throw invalid(
+        `Refund amount (${formatMoney(wanted, intent.currency)}) is greater than unrefunded amount on charge (${formatMoney(left, intent.currency)})`,
+        'amount',
+        'amount_too_large',
+      );
+    }
+    this.refundedByCharge.set(chargeId, refunded + wanted);
+    const charge = chargeOf(intent, chargeId, refunded + wanted);
+    const event = this.emit('charge.refunded', charge);
+    return { charge: clone(charge), event: clone(event) };
   }
 
   /** Sends an event again `times` times (as "Resend" in the dashboard), each freshly signed; the statuses. */
@@ -756,6 +799,8 @@ export class FakeStripe {
     const ok = (body: Json) => ({ status: 200, body: this.expand(body, params) });
     if (method === 'POST' && path === '/v1/checkout/sessions') return ok(this.createSession(params));
     if (method === 'POST' && path === '/v1/payment_intents') return ok(this.createIntent(params, request));
+    if (method === 'GET' && path === '/v1/checkout/sessions')
+      return { status: 200, body: this.listSessions(params) };
     const match =
       /^\/v1\/(checkout\/sessions|payment_intents|payment_methods|customers|events)\/([^/]+)(?:\/([a-z_]+))?$/.exec(
         path,
@@ -775,6 +820,22 @@ export class FakeStripe {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
     });
+  }
+
+  /** `GET /v1/checkout/sessions`, newest first, by `payment_intent` when given; one page. */
+  private listSessions(params: Json): Json {
+    const limit = integerAt(params, 'limit', 'limit', 1) ?? 10;
+    if (limit > 100) throw invalid('This value must be less than or equal to 100.', 'limit');
+    const intent = stringAt(params, 'payment_intent');
+    const found = [...this.sessionStore.values()]
+      .filter((session) => intent === undefined || session.payment_intent === intent)
+      .reverse();
+    return {
+      object: 'list',
+      data: found.slice(0, limit).map(clone),
+      has_more: found.length > limit,
+      url: '/v1/checkout/sessions',
+    };
   }
 
   private find<T extends Json>(store: Map<string, T>, what: string, id: string): T {
@@ -1284,6 +1345,7 @@ export class FakeStripe {
    *   POST /__fake/sessions/:id/expire             → {session, event}               (expire)
    *   POST /__fake/events/:id/redeliver {times?}   → {statuses}                     (redeliver)
    *   POST /__fake/decline-next-charge {code?}     → {code}                         (declineNextCharge)
+   *   POST /__fake/payment-intents/:id/refund {amount?} → {charge, event}            (refund)
    *   GET  /__fake/sessions | /__fake/payment-intents | /__fake/events | /__fake/deliveries | /__fake/calls
    */
   private introspect(method: string, url: URL, body: string): { status: number; body: unknown } {
@@ -1323,6 +1385,11 @@ export class FakeStripe {
         const times = typeof input.times === 'number' ? input.times : 1;
         // Answered at once; the deliveries show up in /__fake/deliveries as they are made.
         return { status: 202, body: { pending: this.redeliverLater(at[2], times) } };
+      }
+      const refund = /^POST \/__fake\/payment-intents\/([A-Za-z0-9_]+)\/refund$/.exec(route);
+      if (refund?.[1]) {
+        const amount = typeof input.amount === 'number' ? input.amount : undefined;
+        return { status: 200, body: this.refund(refund[1], amount) };
       }
       if (route === 'POST /__fake/decline-next-charge') {
         const code = typeof input.code === 'string' ? input.code : 'card_declined';

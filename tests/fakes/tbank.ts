@@ -23,7 +23,7 @@ import { type FakeServer, sendJson, serveFake } from './serve';
  *
  * Types follow §1.4: PaymentId is a string in Init/GetState/Charge/Confirm answers and a number in
  * notifications and in the Cancel answer; RebillId and CardId are numbers in notifications.
- * Tests hold this object (`pay`, `decline`, `redeliver`, `payments`, `calls`, `deliveries`,
+ * Tests hold this object (`pay`, `decline`, `refund`, `redeliver`, `payments`, `calls`, `deliveries`,
  * `chargeOutcome`); tests inside workerd use `/__fake/...` (see `introspect`).
  */
 
@@ -347,6 +347,25 @@ export class FakeTbank {
   async expire(paymentId: string | number): Promise<FakeTbankPayment> {
     const payment = this.payable(paymentId);
     this.fail(payment, 'DEADLINE_EXPIRED', '0', null);
+    await this.notify(payment);
+    return payment;
+  }
+
+  /**
+   * The merchant refunds a paid payment, as `Cancel` does (§1.5), all of what is left unless
+   * `amount`: CONFIRMED → REFUNDED or PARTIAL_REFUNDED, notified. Refused as Cancel refuses (a
+   * payment already refunded, more than is left). Resolves after the first notification attempt.
+   */
+  async refund(paymentId: string | number, options: { amount?: number } = {}): Promise<FakeTbankPayment> {
+    const payment = this.payment(paymentId);
+    if (!payment) throw new Error(`fake T-Bank: no payment ${paymentId}`);
+    if (payment.status !== 'CONFIRMED' && payment.status !== 'PARTIAL_REFUNDED')
+      throw new Error(`fake T-Bank: payment ${paymentId} is ${payment.status}, not paid`);
+    try {
+      this.cancelPayment(payment, options.amount);
+    } catch (error) {
+      throw error instanceof Refusal ? new Error(`fake T-Bank: ${error.code} ${error.message}`) : error;
+    }
     await this.notify(payment);
     return payment;
   }
@@ -714,6 +733,23 @@ export class FakeTbank {
       (typeof requested !== 'number' || !Number.isSafeInteger(requested) || requested <= 0)
     )
       throw wrongParams('Поле Amount должно быть целым положительным числом копеек.');
+    this.cancelPayment(payment, requested);
+    void this.notify(payment);
+    return {
+      Success: true,
+      ErrorCode: '0',
+      TerminalKey: terminal.terminalKey,
+      Status: payment.status,
+      PaymentId: Number(payment.paymentId),
+      OrderId: payment.orderId,
+      OriginalAmount: original,
+      NewAmount: payment.remainingAmount,
+    };
+  }
+
+  /** Cancel's transitions (§1.5): NEW → CANCELED, a hold → (PARTIAL_)REVERSED, paid → (PARTIAL_)REFUNDED. */
+  private cancelPayment(payment: FakeTbankPayment, requested: number | undefined): void {
+    const original = payment.remainingAmount;
     const status = payment.status;
     if (status === 'NEW' || status === 'FORM_SHOWED') {
       // Amount is ignored for NEW (§1.5).
@@ -736,17 +772,6 @@ export class FakeTbank {
     } else {
       throw new Refusal('8', 'Неверный статус транзакции');
     }
-    void this.notify(payment);
-    return {
-      Success: true,
-      ErrorCode: '0',
-      TerminalKey: terminal.terminalKey,
-      Status: payment.status,
-      PaymentId: Number(payment.paymentId),
-      OrderId: payment.orderId,
-      OriginalAmount: original,
-      NewAmount: payment.remainingAmount,
-    };
   }
 
   private confirm(terminal: FakeTbankTerminal, params: Json): Json {
@@ -978,6 +1003,7 @@ export class FakeTbank {
    *   POST /__fake/pay         {paymentId, card?}   → {payment}     (after the first notification attempt)
    *   POST /__fake/decline     {paymentId}          → {payment}
    *   POST /__fake/expire      {paymentId}          → {payment}
+   *   POST /__fake/refund      {paymentId, amount?} → {payment}     (after the first notification attempt)
    *   POST /__fake/redeliver   {paymentId, times?}  → {attempts}
    *   POST /__fake/charge-outcome {card}            → {chargeOutcome}
    *   POST /__fake/settled                          → {ok}          (when no retry is pending)
@@ -1029,6 +1055,12 @@ export class FakeTbank {
           return ok({ payment: await this.decline(paymentId) });
         case 'POST /__fake/expire':
           return ok({ payment: await this.expire(paymentId) });
+        case 'POST /__fake/refund':
+          return ok({
+            payment: await this.refund(paymentId, {
+              ...(typeof input.amount === 'number' ? { amount: input.amount } : {}),
+            }),
+          });
         case 'POST /__fake/redeliver':
           return ok({
             attempts: await this.redeliver(paymentId, typeof input.times === 'number' ? input.times : 1),

@@ -3,6 +3,7 @@ import type { NotificationRequest, NotificationResult, PaymentEvent } from '../.
 import { webhookCrypto } from './client';
 import { callStripe } from './errors';
 import { paymentIntentEvent, sessionEvent, sessionOrderId } from './payment-events';
+import { chargeRefundEvents } from './refund-events';
 
 /** Seconds a signed timestamp stays acceptable (Stripe's own default): older deliveries are replays. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -55,8 +56,8 @@ const savesCard = (session: Stripe.Checkout.Session) => session.customer !== nul
 
 /**
  * The payments an event reports. Event payloads carry objects unexpanded, so a paid session that
- * saved a card costs one request for its PaymentIntent; that request's failure is thrown (the
- * route answers 5xx and Stripe delivers the event again).
+ * saved a card costs one request for its PaymentIntent, and a refunded charge one or two to find
+ * its order; a request's failure is thrown (the route answers 5xx and Stripe delivers the event again).
  */
 export async function eventsOf(stripe: Stripe, event: Stripe.Event): Promise<PaymentEvent[]> {
   switch (event.type) {
@@ -83,6 +84,8 @@ export async function eventsOf(stripe: Stripe, event: Stripe.Event): Promise<Pay
       const state = event.type === 'payment_intent.succeeded' ? 'paid' : 'failed';
       return [paymentIntentEvent(intent, { providerStatus: event.type, state })];
     }
+    case 'charge.refunded':
+      return chargeRefundEvents(stripe, event.data.object);
     default:
       return [];
   }

@@ -20,8 +20,8 @@ export interface StripeProviderConfig {
 /**
  * Stripe Checkout for usd, eur and kzt. Stripe posts its events to the webhook endpoint configured
  * in its dashboard (subscribe it to checkout.session.completed, checkout.session.async_payment_succeeded,
- * checkout.session.async_payment_failed, checkout.session.expired, payment_intent.succeeded and
- * payment_intent.payment_failed), so `CheckoutRequest.notificationUrl` is not used.
+ * checkout.session.async_payment_failed, checkout.session.expired, payment_intent.succeeded,
+ * payment_intent.payment_failed and charge.refunded), so `CheckoutRequest.notificationUrl` is not used.
  */
 export function createStripeProvider(config: StripeProviderConfig): PaymentProvider {
   const stripe = createStripeClient({ secretKey: config.secretKey, apiBase: config.apiBase });

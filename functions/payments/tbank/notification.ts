@@ -9,15 +9,22 @@ import { verifyTbankToken } from './token';
  */
 
 const PAID = new Set(['CONFIRMED']);
-const FAILED = new Set(['REJECTED', 'CANCELED', 'DEADLINE_EXPIRED', 'AUTH_FAIL', 'REVERSED', 'REFUNDED']);
+/** REVERSED is the cancel of a hold that was never confirmed: no money moved, so the payment failed. */
+const FAILED = new Set(['REJECTED', 'CANCELED', 'DEADLINE_EXPIRED', 'AUTH_FAIL', 'REVERSED']);
+/** The whole of a confirmed payment given back (Cancel of a CONFIRMED payment, §1.5). */
+const REFUNDED = new Set(['REFUNDED']);
 
 /**
  * A T-Bank status as the ledger reads it. We take one-stage payments, where CONFIRMED is "paid";
  * AUTHORIZED (a hold, followed by CONFIRMED) and every intermediate status is still pending.
+ * Only full refunds are applied: PARTIAL_REFUNDED (and REFUNDING) read as pending, which moves no
+ * money and leaves a paid transaction as it is; a later REFUNDED of the rest takes the whole amount
+ * back (T-Bank reports REFUNDED once nothing of the payment is left).
  */
 export function paymentStateOf(status: string): PaymentState {
   if (PAID.has(status)) return 'paid';
   if (FAILED.has(status)) return 'failed';
+  if (REFUNDED.has(status)) return 'refunded';
   return 'pending';
 }
 
@@ -53,7 +60,7 @@ export function paymentEventOf(body: Readonly<Body>): PaymentEvent | null {
     providerStatus: status,
   };
   const rebillId = textOf(body.RebillId);
-  if (rebillId !== null && rebillId !== '' && state !== 'failed') {
+  if (rebillId !== null && rebillId !== '' && (state === 'paid' || state === 'pending')) {
     event.savedMethod = { token: rebillId, label: textOf(body.Pan) || null };
   }
   if (state === 'failed') {

@@ -11,6 +11,8 @@ import { releaseClient } from '../../services/partner/end-relation';
 import { listClients } from '../../services/partner/list-clients';
 import { switchIntoClient } from '../../services/partner/switch-into-client';
 import { attachClientSchema, confirmAttachSchema, createClientSchema } from '../../shared/schemas/partner';
+import { moneyRoutes } from './money';
+import { referralLinkRoutes } from './referral-links';
 
 /** The partner cabinet (SPEC §2 Partner, §6): a signed-in partner's clients. */
 const list = factory.createHandlers(async (c) =>
@@ -47,4 +49,6 @@ export const partnerRoutes = new Hono<AppEnv>()
   .post('/clients/attach', ...attach)
   .post('/clients/attach/confirm', ...confirm)
   .post('/clients/:id/session', ...switchIn)
-  .delete('/clients/:id', ...release);
+  .delete('/clients/:id', ...release)
+  .route('/', moneyRoutes)
+  .route('/referral-links', referralLinkRoutes);

@@ -6,6 +6,7 @@ import type { RegisterInput } from '../../shared/schemas/auth';
 import type { ServiceContext } from '../context';
 import { issueCode } from './codes';
 import { mailCode } from './emails';
+import { referralOf } from '../partner/referral-links';
 import { findAccountByEmail } from './find-account';
 import { hashPassword } from './passwords';
 import { hit, LIMITS } from './rate-limit';
@@ -19,6 +20,8 @@ export async function register(ctx: ServiceContext, input: RegisterInput) {
   }
   const now = clock.now();
   const metrika = input.query.metrika ?? {};
+  // Tied once, here: a later sign-in through another link changes nothing.
+  const referral = await referralOf(db, input.query.ref_id);
   const inserted = await db
     .insert(accounts)
     .values({
@@ -31,6 +34,8 @@ export async function register(ctx: ServiceContext, input: RegisterInput) {
       demoTill: new Date(now.getTime() + DEMO_DAYS * 86_400_000),
       signupQuery: { ...metrika, ...(input.query.ref_id ? { ref_id: input.query.ref_id } : {}) },
       referralId: input.query.ref_id ?? null,
+      referredByPartnerId: referral?.partnerId ?? null,
+      referralLinkId: referral?.linkId ?? null,
       createdAt: now,
     })
     .onConflictDoNothing()

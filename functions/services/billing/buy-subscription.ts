@@ -6,6 +6,7 @@ import {
   subscriptionItems,
   subscriptions,
 } from '../../../db/schema';
+import type { Tx } from '../../engine/holds';
 import type { Db } from '../../ports/db';
 import { AppError } from '../../shared/app-error';
 import { formatMoney } from '../../shared/money';
@@ -49,36 +50,45 @@ export async function quoteSubscription(
 }
 
 /** An unpaid subscription (inactive) of these items, priced now; it starts when it is paid. */
-export async function createUnpaid(
+export const createUnpaid = (
   db: Db,
   account: Account,
   now: Date,
   items: readonly SubscriptionItem[],
   priced: Quote,
   renewalOf: string | null,
+): Promise<Subscription | null> =>
+  db.transaction((tx) => insertUnpaid(tx, account, now, items, priced, renewalOf));
+
+/** createUnpaid in the caller's transaction. */
+export async function insertUnpaid(
+  tx: Tx,
+  account: Account,
+  now: Date,
+  items: readonly SubscriptionItem[],
+  priced: Quote,
+  renewalOf: string | null,
 ): Promise<Subscription | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(subscriptions)
-      .values({
-        accountId: account.id,
-        startsAt: now,
-        expiresAt: now,
-        termUnit: priced.term.unit,
-        termCount: priced.term.count,
-        priceMinor: priced.total_minor,
-        currency: priced.currency,
-        renewalOf,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) return null;
-    await tx
-      .insert(subscriptionItems)
-      .values(items.map((item) => ({ subscriptionId: row.id, accountId: account.id, ...item })));
-    return row;
-  });
+  const [row] = await tx
+    .insert(subscriptions)
+    .values({
+      accountId: account.id,
+      startsAt: now,
+      expiresAt: now,
+      termUnit: priced.term.unit,
+      termCount: priced.term.count,
+      priceMinor: priced.total_minor,
+      currency: priced.currency,
+      renewalOf,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  await tx
+    .insert(subscriptionItems)
+    .values(items.map((item) => ({ subscriptionId: row.id, accountId: account.id, ...item })));
+  return row;
 }
 
 const itemsOf = (db: Db, subscriptionId: string): Promise<SubscriptionItem[]> =>

@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { type Account, balanceEntries, subscriptions, transactions } from '../../../db/schema';
+import {
+  type Account,
+  balanceEntries,
+  type Subscription,
+  subscriptions,
+  transactions,
+} from '../../../db/schema';
 import { available, lockAccount, type Tx } from '../../engine/holds';
 import type { Db } from '../../ports/db';
+import { creditWazzupBonus } from '../partner/earnings';
 import { termEnd } from './pricing';
 
 export type PaymentOutcome = { paid: true } | { paid: false; missingMinor: number };
@@ -9,8 +16,7 @@ export type PaymentOutcome = { paid: true } | { paid: false; missingMinor: numbe
 /**
  * Pays an unpaid subscription from the balance, in the caller's transaction, under the account's
  * row lock: a write-off transaction, its ledger row and the subscription's dates, or nothing when
- * the money (the ledger less the live answer holds) is short. Its period starts now, or where the
- * subscription it renews ends (in advance). Paying a paid one again is a no-op.
+ * the money (the ledger less the live answer holds) is short. Paying a paid one again is a no-op.
  */
 export async function paySubscriptionIn(
   tx: Tx,
@@ -29,14 +35,6 @@ export async function paySubscriptionIn(
   if (row.paidAt) return { paid: true };
   const free = await available(tx, account, now);
   if (free < row.priceMinor) return { paid: false, missingMinor: row.priceMinor - Math.max(free, 0) };
-  let startsAt = now;
-  if (row.renewalOf) {
-    const [previous] = await tx
-      .select({ expiresAt: subscriptions.expiresAt })
-      .from(subscriptions)
-      .where(eq(subscriptions.id, row.renewalOf));
-    if (previous && previous.expiresAt > now) startsAt = previous.expiresAt;
-  }
   const [writeOff] = await tx
     .insert(transactions)
     .values({
@@ -61,11 +59,29 @@ export async function paySubscriptionIn(
     comment: `subscription ${row.id}`,
     createdAt: now,
   });
+  await startPaidPeriod(tx, account, row, now);
+  return { paid: true };
+}
+
+/**
+ * Marks a subscription paid now: its period starts now, or where the subscription it renews ends
+ * (in advance); the partner programme's bonus follows. Under the account's lock, in the payment's
+ * transaction.
+ */
+export async function startPaidPeriod(tx: Tx, account: Account, row: Subscription, now: Date): Promise<void> {
+  let startsAt = now;
+  if (row.renewalOf) {
+    const [previous] = await tx
+      .select({ expiresAt: subscriptions.expiresAt })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, row.renewalOf));
+    if (previous && previous.expiresAt > now) startsAt = previous.expiresAt;
+  }
   await tx
     .update(subscriptions)
     .set({ paidAt: now, startsAt, expiresAt: termEnd(startsAt, row.termUnit, row.termCount) })
     .where(eq(subscriptions.id, row.id));
-  return { paid: true };
+  await creditWazzupBonus(tx, account, row, now);
 }
 
 export const paySubscription = (db: Db, account: Account, subscriptionId: string, now: Date) =>

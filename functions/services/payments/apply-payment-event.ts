@@ -1,13 +1,24 @@
 import { and, eq } from 'drizzle-orm';
 import { recurrentPayments, type Transaction, transactions } from '../../../db/schema';
+import type { Tx } from '../../engine/holds';
 import type { AppSettings } from '../../ports';
 import type { Db } from '../../ports/db';
 import type { PaymentEvent, PaymentProviderName } from '../../ports/payments';
 import { sealSecret } from '../../secrets/secret-box';
 import { isUuid } from '../../shared/uuid';
 import { creditPayment } from './credit-payment';
+import { refundPayment } from './refund-payment';
 
-export type Applied = 'credited' | 'failed' | 'pending' | 'duplicate' | 'unknown' | 'mismatch';
+/** `ignored`: a refund reported for a payment that was never paid (nothing to take back). */
+export type Applied =
+  | 'credited'
+  | 'refunded'
+  | 'failed'
+  | 'pending'
+  | 'duplicate'
+  | 'ignored'
+  | 'unknown'
+  | 'mismatch';
 
 /**
  * Why an event is not about this order's payment, or null when it is: the provider's payment id is
@@ -16,7 +27,8 @@ export type Applied = 'credited' | 'failed' | 'pending' | 'duplicate' | 'unknown
  */
 function foreignPayment(row: Transaction, event: PaymentEvent): string | null {
   const expected = row.providerPaymentId;
-  if (expected !== null ? expected !== event.providerPaymentId : event.state === 'paid')
+  const settles = event.state === 'paid' || event.state === 'refunded';
+  if (expected !== null ? expected !== event.providerPaymentId : settles)
     return `reported for payment ${event.providerPaymentId || '(none)'}, started as ${expected ?? '(none)'}`;
   if (event.currency !== undefined && event.currency.toLowerCase() !== row.currency)
     return `paid in ${event.currency.toLowerCase()}, expected ${row.currency}`;
@@ -30,7 +42,9 @@ export const METHOD_LABEL = 'recurrent_payments.method';
  * Applies one provider event to its transaction, exactly once however often it arrives: under the
  * transaction's row lock, a paid event moves it to paid, credits the ledger (one row per
  * transaction, unique), saves the card when the payer asked, and pays the subscription the top-up
- * was for; a failed one leaves it "not paid" with the reason. A paid transaction never changes back.
+ * was for; a failed one leaves it "not paid" with the reason. A paid transaction changes only to
+ * refunded, by a full refund of the same payment for its whole amount (see applyRefund); a refunded
+ * one never changes again.
  */
 export async function applyPaymentEvent(
   db: Db,
@@ -51,7 +65,8 @@ export async function applyPaymentEvent(
       .where(and(eq(transactions.id, event.orderId), eq(transactions.provider, provider)))
       .for('update');
     if (!row) return 'unknown';
-    if (row.status === 'paid') return 'duplicate';
+    if (event.state === 'refunded') return applyRefund(tx, provider, row, event, now);
+    if (row.status === 'paid' || row.status === 'refunded') return 'duplicate';
     const foreign = foreignPayment(row, event);
     if (foreign) {
       // Not this order's payment (another session or intent, another currency): it changes nothing.
@@ -106,4 +121,34 @@ export async function applyPaymentEvent(
     }
     return 'credited';
   });
+}
+
+/**
+ * A full refund of a paid transaction, under its row lock: paid → refunded with the provider's
+ * status, then the money back (refundPayment). Exactly once because only a paid row moves: a
+ * redelivery finds it refunded ('duplicate'); a refund of an order never paid takes nothing
+ * ('ignored'); another payment's refund, or one for another amount, changes nothing ('mismatch').
+ */
+async function applyRefund(
+  tx: Tx,
+  provider: PaymentProviderName,
+  row: Transaction,
+  event: PaymentEvent,
+  now: Date,
+): Promise<Applied> {
+  if (row.status === 'refunded') return 'duplicate';
+  if (row.status !== 'paid') return 'ignored';
+  const foreign =
+    foreignPayment(row, event) ??
+    (event.amountMinor !== row.amountMinor ? `refunded ${event.amountMinor}, paid ${row.amountMinor}` : null);
+  if (foreign) {
+    console.error(`payment ${row.id}: ${foreign}; refund not applied`);
+    return 'mismatch';
+  }
+  await tx
+    .update(transactions)
+    .set({ status: 'refunded', providerStatus: event.providerStatus })
+    .where(eq(transactions.id, row.id));
+  await refundPayment(tx, row, `${provider} ${event.providerPaymentId}`, now);
+  return 'refunded';
 }

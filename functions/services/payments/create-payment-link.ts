@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { subscriptions, transactions } from '../../../db/schema';
+import { translate } from '../../i18n/translate';
 import { PaymentProviderError } from '../../ports/payments';
 import { AppError } from '../../shared/app-error';
 import type { Currency } from '../../shared/constants';
 import { formatMoney } from '../../shared/money';
 import { type PaymentLinkInput, PROVIDER_MIN_MINOR, TOP_UP_LIMITS_MINOR } from '../../shared/schemas/payment';
 import type { AccountContext } from '../context';
+import { requirePartner } from '../partner/partner-only';
 import { lockedCurrency } from './open-payments';
 import { notificationUrl, returnUrl } from './payment-urls';
 
@@ -18,8 +20,9 @@ const currencyMismatch = (currency: Currency) =>
   });
 
 /**
- * POST /api/payment/link: records the top-up as a "not paid" transaction (its id is the order id
- * the provider reports back), then asks the currency's provider for the payment page.
+ * POST /api/payment/link: records the top-up (of the account's balance, or a partner's partner
+ * balance) as a "not paid" transaction (its id is the order id the provider reports back), then asks
+ * the currency's provider for the payment page.
  */
 export async function createPaymentLink(ctx: AccountContext, input: PaymentLinkInput) {
   const { account } = ctx;
@@ -30,6 +33,15 @@ export async function createPaymentLink(ctx: AccountContext, input: PaymentLinkI
     });
   }
   if (input.currency !== account.currency) throw currencyMismatch(account.currency);
+  const forPartner = input.purse === 'partner';
+  if (forPartner) {
+    requirePartner(ctx);
+    // The partner balance pays for clients; it buys nothing of its own and saves no card.
+    if (input.subscription_id || input.recurrent)
+      throw new AppError('validation_failed', 'validation_failed', {
+        fields: { purse: 'invalid_value' },
+      });
+  }
   // Paying what a subscription lacks may take less than a plain top-up, down to the provider's least.
   const limits = {
     ...TOP_UP_LIMITS_MINOR[account.currency],
@@ -69,6 +81,7 @@ export async function createPaymentLink(ctx: AccountContext, input: PaymentLinkI
         provider: provider.name,
         providerStatus: 'NEW',
         saveMethod: input.recurrent,
+        purse: input.purse,
         subscriptionId: input.subscription_id ?? null,
         createdAt: clock.now(),
       })
@@ -81,7 +94,7 @@ export async function createPaymentLink(ctx: AccountContext, input: PaymentLinkI
       orderId: row.id,
       amountMinor: input.amount_minor,
       currency: account.currency,
-      description: ctx.lang === 'ru' ? 'Пополнение баланса' : 'Balance top-up',
+      description: translate(forPartner ? 'payment_partner_top_up' : 'payment_top_up', ctx.lang),
       customerKey: account.id,
       email: input.payer?.email || account.email,
       saveMethod: input.recurrent,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { accountRequisites, transactions } from '../../../db/schema';
+import { accountRequisites, type Purse, transactions } from '../../../db/schema';
 import type { InvoiceRequisites } from '../../payments/invoice/requisites';
 import { checkRequisites } from '../../payments/invoice/requisites';
 import { AppError, notFound } from '../../shared/app-error';
@@ -7,6 +7,7 @@ import { formatMoney } from '../../shared/money';
 import { TOP_UP_LIMITS_MINOR } from '../../shared/schemas/payment';
 import { hit, type Limit } from '../auth/rate-limit';
 import type { AccountContext } from '../context';
+import { requirePartner } from '../partner/partner-only';
 import { lockedCurrency, openInvoiceCount } from './open-payments';
 import { transactionView } from './transaction-view';
 
@@ -51,9 +52,10 @@ function checkedRequisites(input: Record<string, string | null | undefined>): In
  */
 export async function createInvoice(
   ctx: AccountContext,
-  input: { amount_minor: number; requisites: Record<string, string | null | undefined> },
+  input: { amount_minor: number; requisites: Record<string, string | null | undefined>; purse?: Purse },
 ) {
   if (!invoicesAvailable(ctx)) throw new AppError('invoices_not_configured');
+  if (input.purse === 'partner') requirePartner(ctx);
   const requisites = checkedRequisites(input.requisites);
   const limits = TOP_UP_LIMITS_MINOR.rub;
   if (input.amount_minor < limits.min || input.amount_minor > limits.max) {
@@ -90,6 +92,7 @@ export async function createInvoice(
         amountMinor: input.amount_minor,
         currency: 'rub',
         provider: 'invoice',
+        purse: input.purse ?? 'account',
         invoiceNumber: sql`nextval('invoice_numbers')`,
         requisites: data,
         createdAt: now,

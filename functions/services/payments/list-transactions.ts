@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
-import { transactions } from '../../../db/schema';
+import { type Purse, transactions } from '../../../db/schema';
 import type { AccountContext } from '../context';
+import { requirePartner } from '../partner/partner-only';
 import { transactionView } from './transaction-view';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
@@ -8,15 +9,19 @@ const DAY_MS = 86_400_000;
 
 export interface TransactionsQuery {
   page: number;
+  purse?: Purse;
   /** Inclusive UTC dates, YYYY-MM-DD. */
   from?: string;
   to?: string;
 }
 
-/** GET /api/transactions: newest first, a page at a time, within a date range. */
+/** GET /api/transactions: a balance's payments (the account's, or a partner's partner balance), newest first, a page at a time, within a date range. */
 export async function listTransactions(ctx: AccountContext, query: TransactionsQuery) {
+  const purse = query.purse ?? 'account';
+  if (purse === 'partner') requirePartner(ctx);
   const where = and(
     eq(transactions.accountId, ctx.account.id),
+    eq(transactions.purse, purse),
     query.from ? gte(transactions.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
     query.to ? lt(transactions.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)) : undefined,
   );

@@ -1,5 +1,5 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
-import { accounts, balanceEntries, balanceHolds, subscriptions } from '../../../db/schema';
+import { accounts, balanceEntries, balanceHolds, partnerEntries, subscriptions } from '../../../db/schema';
 import { lockAccount } from '../../engine/holds';
 import { AppError } from '../../shared/app-error';
 import { WELCOME_CREDIT_MINOR } from '../../shared/balance';
@@ -10,7 +10,7 @@ import { hasOpenPayment } from '../payments/open-payments';
 /**
  * Money is kept in the account's currency, so the currency may change only while no money has
  * moved: no ledger entry besides the welcome credit (which moves along, as the new currency's
- * credit), no paid subscription, no answer holding money, and none may still arrive (an unpaid
+ * credit), nothing on the partner balance, no paid subscription, no answer holding money, and none may still arrive (an unpaid
  * invoice, a payment page that can still be paid). Checked and done under the account's row
  * lock, so an answer or a payment cannot slip in between. Refused with a message that says why.
  */
@@ -25,6 +25,12 @@ export async function changeCurrency(ctx: AccountContext, currency: Currency): P
       .from(balanceEntries)
       .where(and(eq(balanceEntries.accountId, accountId), ne(balanceEntries.kind, 'welcome')))
       .limit(1);
+    // The partner balance is kept in the same currency.
+    const [partnerMoved] = await tx
+      .select({ id: partnerEntries.id })
+      .from(partnerEntries)
+      .where(eq(partnerEntries.partnerAccountId, accountId))
+      .limit(1);
     const [paid] = await tx
       .select({ id: subscriptions.id })
       .from(subscriptions)
@@ -35,7 +41,7 @@ export async function changeCurrency(ctx: AccountContext, currency: Currency): P
       .from(balanceHolds)
       .where(and(eq(balanceHolds.accountId, accountId), gt(balanceHolds.expiresAt, clock.now())))
       .limit(1);
-    if (moved || paid || held) {
+    if (moved || partnerMoved || paid || held) {
       throw new AppError('currency_locked', 'currency_locked', {
         fields: { currency: 'currency_locked' },
       });

@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { type Account, accounts } from '../../../db/schema';
+import type { Db } from '../../ports/db';
 import { AppError } from '../../shared/app-error';
 import type { Currency, Language } from '../../shared/constants';
 import type { TOUR_WALK_ENDS } from '../../shared/schemas/profile';
 import { accountChanged } from '../auth/auth-cache';
 import type { AccountContext } from '../context';
+import { partnerBalanceOf } from '../partner/partner-balance';
 import { changeCurrency } from './currency-change';
 
-/** The §3 Profile as the SPA reads it. */
-export function profileView(account: Account) {
+/** The §3 Profile as the SPA reads it; a partner's carries its partner balance. */
+export async function profileView(db: Db, account: Account) {
+  const partnerBalance = account.role === 'partner' ? await partnerBalanceOf(db, account) : 0;
   return {
     id: account.id,
     name: account.name,
@@ -22,12 +25,12 @@ export function profileView(account: Account) {
     tour_walk: (account.tourAnswers?.walk ?? null) as TourWalk | null,
     role: account.role,
     notifications: account.notifications,
-    clients_partner: { balance: account.partnerBalanceMinor },
+    clients_partner: { balance: partnerBalance },
     created_at: account.createdAt.toISOString(),
   };
 }
 
-export type ProfileView = ReturnType<typeof profileView>;
+export type ProfileView = Awaited<ReturnType<typeof profileView>>;
 
 async function save(ctx: AccountContext, changes: Partial<typeof accounts.$inferInsert>) {
   const [account] = await ctx.ports.db
@@ -38,7 +41,7 @@ async function save(ctx: AccountContext, changes: Partial<typeof accounts.$infer
   if (!account) throw new AppError('unauthorized');
   // Signed-in requests read the account from a cache; this makes them see the change at once.
   await accountChanged(ctx.ports.kv, account.id);
-  return profileView(account);
+  return profileView(ctx.ports.db, account);
 }
 
 export async function updateProfile(

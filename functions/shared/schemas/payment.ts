@@ -2,6 +2,9 @@ import * as v from 'valibot';
 import { CURRENCIES, type Currency } from '../constants';
 import { msg } from './fields';
 
+/** Whose balance a payment tops up: the account's own, or (a partner's) its partner balance. */
+export const PURSES = ['account', 'partner'] as const;
+
 /** The smallest and largest top-up by card, per currency, in minor units (README "Payments"). */
 export const TOP_UP_LIMITS_MINOR: Readonly<Record<Currency, { min: number; max: number }>> = {
   rub: { min: 10_000, max: 100_000_000 },
@@ -37,11 +40,13 @@ export const paymentLinkSchema = v.object({
   recurrent_type: v.optional(v.picklist(['subscriptions'], msg('invalid_value')), 'subscriptions'),
   agree: v.literal(true, msg('payment_agree_required')),
   subscription_id: v.optional(v.nullable(v.pipe(v.string(), v.uuid(msg('invalid_value'))))),
+  purse: v.optional(v.picklist(PURSES, msg('invalid_value')), 'account'),
 });
 
 export type PaymentLinkInput = v.InferOutput<typeof paymentLinkSchema>;
 
 export const transactionsQuerySchema = v.object({
+  purse: v.optional(v.picklist(PURSES, msg('invalid_value')), 'account'),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, msg('invalid_value')), v.transform(Number)), '1'),
   from: v.optional(v.pipe(v.string(), v.isoDate(msg('invalid_value')))),
   to: v.optional(v.pipe(v.string(), v.isoDate(msg('invalid_value')))),
@@ -51,6 +56,7 @@ export const transactionsQuerySchema = v.object({
 export const invoiceSchema = v.object({
   amount_minor: v.pipe(v.number(msg('invalid_value')), v.integer(msg('invalid_value'))),
   requisites: v.record(v.string(), v.nullish(v.string(msg('invalid_value')))),
+  purse: v.optional(v.picklist(PURSES, msg('invalid_value')), 'account'),
 });
 
 export const suggestQuerySchema = v.object({

@@ -3,7 +3,8 @@ import { api } from './client';
 import { useApi } from './swr';
 
 export type TransactionOperation = 'top_up' | 'subscription' | 'renewal' | 'invoice' | 'storage';
-export type TransactionStatus = 'paid' | 'not_paid' | 'write_off';
+/** `refunded`: a payment the provider gave back in full; its money left the balance again. */
+export type TransactionStatus = 'paid' | 'not_paid' | 'write_off' | 'refunded';
 
 /** A transaction as the Balance screen lists it (functions/services/payments/transaction-view.ts). */
 export interface Transaction {

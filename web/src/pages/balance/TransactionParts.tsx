@@ -11,6 +11,7 @@ const STATUS_COLORS: Record<TransactionStatus, string> = {
   paid: 'green',
   not_paid: 'gray',
   write_off: 'blue',
+  refunded: 'orange',
 };
 
 export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {
@@ -22,7 +23,7 @@ export function TransactionStatusBadge({ status }: { status: TransactionStatus }
   );
 }
 
-/** The amount, signed: + money in, − a write-off; a payment not made is dimmed. */
+/** The amount, signed: + money in, − a write-off; a payment not made or refunded is dimmed. */
 export function TransactionAmount({ transaction }: { transaction: Transaction }) {
   const { lang } = useT();
   const { status } = transaction;
@@ -32,7 +33,9 @@ export function TransactionAmount({ transaction }: { transaction: Transaction })
       span
       size="sm"
       fw={500}
-      c={status === 'paid' ? 'green.8' : status === 'not_paid' ? 'dimmed' : undefined}
+      c={
+        status === 'paid' ? 'green.8' : status === 'not_paid' || status === 'refunded' ? 'dimmed' : undefined
+      }
       style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
       data-testid="transaction-amount"
     >

@@ -141,6 +141,7 @@ export const balance: Record<keyof typeof ru, string> = {
   'balance.tx.status.paid': 'Paid',
   'balance.tx.status.not_paid': 'Not paid',
   'balance.tx.status.write_off': 'Write-off',
+  'balance.tx.status.refunded': 'Refunded',
   'balance.tx.comment.purchase': 'Subscription bought from the balance',
   'balance.tx.comment.renewal': 'Subscription renewed from the balance',
   'balance.tx.comment.card_number': '{provider}, payment {number}',

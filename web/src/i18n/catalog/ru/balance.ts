@@ -141,6 +141,7 @@ export const balance = {
   'balance.tx.status.paid': 'Оплачено',
   'balance.tx.status.not_paid': 'Не оплачено',
   'balance.tx.status.write_off': 'Списание',
+  'balance.tx.status.refunded': 'Возвращён',
   'balance.tx.comment.purchase': 'Покупка подписки с баланса',
   'balance.tx.comment.renewal': 'Продление подписки с баланса',
   'balance.tx.comment.card_number': '{provider}, платёж {number}',
