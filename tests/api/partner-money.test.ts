@@ -54,7 +54,10 @@ async function payByCard(token: string, body: Record<string, unknown>) {
     body: { currency: 'rub', agree: true, recurrent: false, ...body },
   });
   expect(link.status, JSON.stringify(link.json)).toBe(200);
-  const [row] = await api.t.db.select().from(transactions).where(eq(transactions.id, link.json.transaction_id));
+  const [row] = await api.t.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, link.json.transaction_id));
   if (!row?.providerPaymentId) throw new Error('no payment id');
   await fakeBox.tbank.pay(row.providerPaymentId);
   await fakeBox.tbank.settled();
@@ -197,7 +200,9 @@ describe('paying for a client from the partner balance', () => {
     const unpaidId = bought.json.subscription_id as string;
     expect(clientRow).toBeDefined();
 
-    const listed = await api.call('GET', `/api/partner/clients/${client.id}/subscriptions`, { token: p.token });
+    const listed = await api.call('GET', `/api/partner/clients/${client.id}/subscriptions`, {
+      token: p.token,
+    });
     expect(listed.json.items).toMatchObject([{ id: unpaidId, paid: false }]);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -227,9 +232,9 @@ describe('paying for a client from the partner balance', () => {
     expect(refused.status).toBe(402);
     expect(refused.json.message).toBe('Произошла ошибка при оплате');
     expect(refused.json.missing_minor).toBe(89_100 - 50_000);
-    expect(await api.t.db.select().from(subscriptions).where(eq(subscriptions.accountId, client.id))).toHaveLength(
-      0,
-    );
+    expect(
+      await api.t.db.select().from(subscriptions).where(eq(subscriptions.accountId, client.id)),
+    ).toHaveLength(0);
     expect((await summaryOf(p.token)).balance_minor).toBe(50_000);
   });
 
@@ -312,7 +317,9 @@ describe('referral links and earnings', () => {
       .select()
       .from(accounts)
       .where(eq(accounts.email, referred.email.toLowerCase()));
-    const open = await api.call('POST', `/api/partner/clients/${referredRow?.id}/session`, { token: p.token });
+    const open = await api.call('POST', `/api/partner/clients/${referredRow?.id}/session`, {
+      token: p.token,
+    });
     expect(open.status).toBe(404);
   });
 
@@ -368,7 +375,9 @@ describe('referral links and earnings', () => {
       expect(paid.status, JSON.stringify(paid.json)).toBe(201);
     }
     const bonuses = await api.call('GET', '/api/partner/operations?kind=wazzup_bonus', { token: p.token });
-    expect(bonuses.json.items).toMatchObject([{ kind: 'wazzup_bonus', amount_minor: 100_000, client: { id: client.id } }]);
+    expect(bonuses.json.items).toMatchObject([
+      { kind: 'wazzup_bonus', amount_minor: 100_000, client: { id: client.id } },
+    ]);
     // Two Wazzup months at 490 rub less 10 %, and the bonus once.
     expect((await summaryOf(p.token)).balance_minor).toBe(2_000_000 - 2 * 44_100 + 100_000);
   });
