@@ -99,8 +99,8 @@ export async function createPaymentLink(ctx: AccountContext, input: PaymentLinkI
       email: input.payer?.email || account.email,
       saveMethod: input.recurrent,
       language: ctx.lang,
-      successUrl: returnUrl(ctx.settings, 'success', row.id),
-      failUrl: returnUrl(ctx.settings, 'fail', row.id),
+      successUrl: returnUrl(ctx.settings, 'success', row.id, input.purse),
+      failUrl: returnUrl(ctx.settings, 'fail', row.id, input.purse),
       notificationUrl: notificationUrl(ctx.settings, provider.name),
     });
     await db

@@ -1,3 +1,4 @@
+import type { Purse } from '../../../db/schema';
 import type { AppSettings } from '../../ports';
 import type { PaymentProviderName } from '../../ports/payments';
 
@@ -5,6 +6,16 @@ import type { PaymentProviderName } from '../../ports/payments';
 export const notificationUrl = (settings: AppSettings, provider: PaymentProviderName) =>
   `${settings.publicUrl}/api/payment/notify/${provider}`;
 
-/** Where the payer's browser comes back: the Balance screen, told how it went. */
-export const returnUrl = (settings: AppSettings, outcome: 'success' | 'fail', transactionId: string) =>
-  `${settings.publicUrl}/balance?payment=${outcome}&transaction=${transactionId}`;
+/**
+ * Where the payer's browser comes back, told how it went: the Balance screen, or the partner
+ * cabinet's balance tab for a top-up of the partner balance.
+ */
+export const returnUrl = (
+  settings: AppSettings,
+  outcome: 'success' | 'fail',
+  transactionId: string,
+  purse: Purse = 'account',
+) =>
+  purse === 'partner'
+    ? `${settings.publicUrl}/partner?tab=balance&payment=${outcome}&transaction=${transactionId}`
+    : `${settings.publicUrl}/balance?payment=${outcome}&transaction=${transactionId}`;

@@ -12,6 +12,10 @@ export interface PartnerClient {
   balance: number;
   bots_on: number;
   last_activity_at: string | null;
+  /** The end of its paid subscription (running or bought ahead); null without one. */
+  subscription_expires_at: string | null;
+  /** The end of its demo period, shown while it has no paid subscription. */
+  demo_till: string;
   created_at: string;
 }
 
@@ -35,7 +39,7 @@ export interface ClientSession {
   account: { id: string; name: string };
 }
 
-const CLIENTS_PATH = '/api/partner/clients';
+export const CLIENTS_PATH = '/api/partner/clients';
 
 const clientsPath = (q: string, page: number) => {
   const query = new URLSearchParams({ page: String(page) });

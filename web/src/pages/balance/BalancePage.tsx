@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
-import { useBalance } from '../../api/balance';
+import { useBalance, useRefreshBilling } from '../../api/balance';
 import { ErrorModal } from '../../components/ErrorModal';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { useT } from '../../i18n/use-t';
@@ -21,13 +21,21 @@ export function BalancePage() {
   const { t } = useT();
   const { data: balance, error, mutate } = useBalance();
   const [returned, dismissReturn] = usePaymentReturn();
+  const refresh = useRefreshBilling();
 
   if (!balance) return error ? <ErrorModal error={error} onRetry={() => mutate()} /> : <PageLoader />;
 
   return (
     <Stack gap="lg" maw={1180}>
       <Title order={2}>{t('section.balance.title')}</Title>
-      {returned && <PaymentReturnNotice returned={returned} balance={balance} onClose={dismissReturn} />}
+      {returned && (
+        <PaymentReturnNotice
+          returned={returned}
+          payments={balance.transactions}
+          refresh={refresh}
+          onClose={dismissReturn}
+        />
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <BalanceCard balance={balance} />
         <TopUpForm balance={balance} />

@@ -1,15 +1,18 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useRefreshBilling } from '../../api/balance';
-import { useRequisites } from '../../api/invoices';
+import { type createInvoice, useRequisites } from '../../api/invoices';
 import { LoadFailed } from '../../components/Alerts';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { useT } from '../../i18n/use-t';
 import { BalanceSection } from './BalanceSection';
 import { InvoiceForm } from './InvoiceForm';
 
-/** The invoice request for a company paying by bank transfer (rub accounts); the form opens on demand. */
-export function InvoiceCard() {
+/**
+ * The invoice request for a company paying by bank transfer (rub accounts); the form opens on demand.
+ * `issue` and `hint` serve another purse (the partner balance).
+ */
+export function InvoiceCard({ issue, hint }: { issue?: typeof createInvoice; hint?: string } = {}) {
   const { t } = useT();
   const refresh = useRefreshBilling();
   const [open, setOpen] = useState(false);
@@ -24,7 +27,7 @@ export function InvoiceCard() {
   return (
     <BalanceSection
       title={t('balance.invoice.title')}
-      description={t('balance.invoice.hint')}
+      description={hint ?? t('balance.invoice.hint')}
       testId="invoice-request"
       actions={toggle}
     >
@@ -32,7 +35,7 @@ export function InvoiceCard() {
           press (the button is pressed, the release lands on a field, and nothing is sent). */}
       {open &&
         (data ? (
-          <InvoiceForm saved={data} onIssued={() => void refresh()} />
+          <InvoiceForm saved={data} onIssued={() => void refresh()} issue={issue} />
         ) : error ? (
           <LoadFailed title={t('balance.invoice.load_failed')} error={error} onRetry={() => mutate()} />
         ) : (

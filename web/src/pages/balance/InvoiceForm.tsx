@@ -51,7 +51,16 @@ function fieldErrors(error: unknown): Errors {
  * invoice; INN and BIK offer what they were found as; server errors show under their fields. The
  * issued invoice's PDF is downloaded at once and the invoice joins the transactions.
  */
-export function InvoiceForm({ saved, onIssued }: { saved: RequisitesAnswer; onIssued: () => void }) {
+export function InvoiceForm({
+  saved,
+  onIssued,
+  issue = createInvoice,
+}: {
+  saved: RequisitesAnswer;
+  onIssued: () => void;
+  /** How the invoice is issued: for the account's balance unless another purse's call is given. */
+  issue?: typeof createInvoice;
+}) {
   const { t, lang } = useT();
   const limits = TOP_UP_LIMITS_MINOR.rub;
   const [values, setValues] = useState<Requisites>(() => prefilled(saved.requisites));
@@ -131,7 +140,7 @@ export function InvoiceForm({ saved, onIssued }: { saved: RequisitesAnswer; onIs
     setFailure(null);
     setErrors({});
     try {
-      const issued = await createInvoice(minor, values);
+      const issued = await issue(minor, values);
       notifySuccess(translate('balance.invoice.issued', { number: issued.transaction.invoice_number ?? '' }));
       onIssued();
       try {

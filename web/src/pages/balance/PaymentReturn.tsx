@@ -1,7 +1,7 @@
 import { Alert, CloseButton, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { type Balance, useRefreshBilling } from '../../api/balance';
+import type { Transaction } from '../../api/payments';
 import { formatMoney } from '../../i18n/format';
 import { useT } from '../../i18n/use-t';
 
@@ -44,16 +44,18 @@ export function usePaymentReturn(): [Returned | null, () => void] {
  */
 export function PaymentReturnNotice({
   returned,
-  balance,
+  payments,
+  refresh,
   onClose,
 }: {
   returned: Returned;
-  balance: Balance;
+  /** The newest payments of the balance paid into, where the returning one shows once it is in. */
+  payments: readonly Transaction[];
+  refresh: () => unknown;
   onClose: () => void;
 }) {
   const { t, lang } = useT();
-  const refresh = useRefreshBilling();
-  const payment = balance.transactions.find((item) => item.id === returned.transaction);
+  const payment = payments.find((item) => item.id === returned.transaction);
   const paid = payment?.status === 'paid';
   const [polls, setPolls] = useState(0);
   const waiting = returned.outcome === 'success' && !paid && polls < POLL_TIMES;

@@ -4,7 +4,8 @@ import { formatMoney } from '../../i18n/format';
 import { useT } from '../../i18n/use-t';
 import { kindName, termLabel } from './kinds';
 
-function Row({
+/** One line of a price: its name on the left, the amount on the right. */
+export function QuoteRow({
   label,
   value,
   strong,
@@ -43,24 +44,24 @@ export function QuoteSummary({ quote, stale }: { quote: Quote; stale: boolean })
       data-testid="subscription-quote"
     >
       {quote.items.map((line) => (
-        <Row
+        <QuoteRow
           key={line.kind}
           label={`${kindName(line.kind, t)} × ${line.quantity}, ${termLabel(quote.term, t)}`}
           value={money(line.amount_minor)}
         />
       ))}
       {quote.discount_minor > 0 && (
-        <Row
+        <QuoteRow
           label={t('balance.builder.discount_line', { percent: quote.term.discount_percent })}
           value={`−${money(quote.discount_minor)}`}
           color="green"
         />
       )}
       <Divider my={4} />
-      <Row label={t('balance.builder.total')} value={money(quote.total_minor)} strong />
-      <Row label={t('balance.builder.balance')} value={money(quote.balance_minor)} />
+      <QuoteRow label={t('balance.builder.total')} value={money(quote.total_minor)} strong />
+      <QuoteRow label={t('balance.builder.balance')} value={money(quote.balance_minor)} />
       {quote.missing_minor > 0 && (
-        <Row label={t('balance.builder.missing')} value={money(quote.missing_minor)} color="orange" />
+        <QuoteRow label={t('balance.builder.missing')} value={money(quote.missing_minor)} color="orange" />
       )}
     </Stack>
   );

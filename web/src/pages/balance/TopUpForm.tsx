@@ -13,12 +13,18 @@ import { BalanceSection } from './BalanceSection';
 /** A first suggestion: ten times the smallest top-up (1 000 rub, 10 usd). */
 const suggestedMajor = (minMinor: number) => (minMinor * 10) / MINOR_PER_MAJOR;
 
+interface TopUpFormProps {
+  balance: Pick<Balance, 'currency' | 'payments_configured'>;
+  /** Another purse (the partner balance): its title, and how its payment starts; it saves no card. */
+  purse?: { title: string; pay: (amountMinor: number) => Promise<void> };
+}
+
 /**
  * Top-up by card: the amount in major units, the card saved for renewals on request, and the
  * payment terms to accept; then the provider's page. Without a provider for the account's currency
  * the form says so instead of failing later.
  */
-export function TopUpForm({ balance }: { balance: Balance }) {
+export function TopUpForm({ balance, purse }: TopUpFormProps) {
   const { t, lang } = useT();
   const limits = TOP_UP_LIMITS_MINOR[balance.currency];
   const [amount, setAmount] = useState<number | string>(suggestedMajor(limits.min));
@@ -41,7 +47,8 @@ export function TopUpForm({ balance }: { balance: Balance }) {
     if (next.amount || next.agree) return;
     setBusy(true);
     try {
-      await goToPayment({ currency: balance.currency, amount_minor: minor, recurrent: saveCard });
+      if (purse) await purse.pay(minor);
+      else await goToPayment({ currency: balance.currency, amount_minor: minor, recurrent: saveCard });
       // The browser is leaving for the payment page: the button stays busy until it does.
     } catch (error) {
       setBusy(false);
@@ -53,9 +60,10 @@ export function TopUpForm({ balance }: { balance: Balance }) {
     }
   };
 
+  const title = purse?.title ?? t('balance.topup.title');
   return (
-    <BalanceSection title={t('balance.topup.title')} testId="balance-top-up">
-      <form onSubmit={submit} noValidate aria-label={t('balance.topup.title')}>
+    <BalanceSection title={title} testId="balance-top-up">
+      <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           {disabled && (
             <Alert color="gray" variant="light" data-testid="payments-not-configured">
@@ -77,12 +85,14 @@ export function TopUpForm({ balance }: { balance: Balance }) {
             error={errors.amount}
             maw={320}
           />
-          <Checkbox
-            label={t('balance.topup.save_card')}
-            checked={saveCard}
-            onChange={(event) => setSaveCard(event.currentTarget.checked)}
-            disabled={disabled}
-          />
+          {!purse && (
+            <Checkbox
+              label={t('balance.topup.save_card')}
+              checked={saveCard}
+              onChange={(event) => setSaveCard(event.currentTarget.checked)}
+              disabled={disabled}
+            />
+          )}
           <Checkbox
             label={<Text size="sm">{t('balance.topup.agree')}</Text>}
             checked={agree}

@@ -1,6 +1,7 @@
 import { EmptyState, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTransactions } from '../../api/payments';
+import type { SWRResponse } from 'swr';
+import { type TransactionsPage, type TransactionsQuery, useTransactions } from '../../api/payments';
 import { LoadFailed } from '../../components/Alerts';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { useT } from '../../i18n/use-t';
@@ -8,12 +9,22 @@ import { BalanceSection } from './BalanceSection';
 import { type DateRange, TransactionsFilter } from './TransactionsFilter';
 import { TransactionsTable } from './TransactionsTable';
 
+interface TransactionsCardProps {
+  /** Another purse's payments (the partner balance): its hook, its title and what its empty list says. */
+  purse?: {
+    useItems: (query: TransactionsQuery) => SWRResponse<TransactionsPage, unknown>;
+    title: string;
+    emptyText: string;
+  };
+}
+
 /** The transaction history: a date range, the table, and the pages (20 a page, newest first). */
-export function TransactionsCard() {
+export function TransactionsCard({ purse }: TransactionsCardProps = {}) {
   const { t } = useT();
   const [range, setRange] = useState<DateRange>({ from: '', to: '' });
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useTransactions({ ...range, page });
+  const useItems = purse?.useItems ?? useTransactions;
+  const { data, error, isLoading, mutate } = useItems({ ...range, page });
 
   let body = null;
   if (!data) {
@@ -27,7 +38,9 @@ export function TransactionsCard() {
       <EmptyState size="sm" data-testid="transactions-empty">
         <EmptyState.Title order={4}>{t('balance.tx.empty_title')}</EmptyState.Title>
         <EmptyState.Description>
-          {t(range.from || range.to ? 'balance.tx.empty_range' : 'balance.tx.empty_text')}
+          {range.from || range.to
+            ? t('balance.tx.empty_range')
+            : (purse?.emptyText ?? t('balance.tx.empty_text'))}
         </EmptyState.Description>
       </EmptyState>
     );
@@ -53,7 +66,7 @@ export function TransactionsCard() {
   }
 
   return (
-    <BalanceSection title={t('balance.tx.title')} testId="transactions">
+    <BalanceSection title={purse?.title ?? t('balance.tx.title')} testId="transactions">
       <Stack gap="md" aria-busy={isLoading || undefined}>
         <TransactionsFilter
           value={range}

@@ -14,12 +14,14 @@ export const providerName = (provider: string, t: Translate): string | null =>
 
 /**
  * The comment of a transaction in words: a purchase or a renewal from the balance, a card payment
- * with its provider's payment number; an invoice says nothing (its document does).
+ * with its provider's payment number, a payment the partner made; an invoice says nothing (its
+ * document does).
  */
 export function commentText(transaction: Transaction, t: Translate): string {
   const { comment, provider } = transaction;
   if (comment === 'purchase') return t('balance.tx.comment.purchase');
   if (comment === 'renewal') return t('balance.tx.comment.renewal');
+  if (provider === 'partner') return t('balance.tx.comment.partner');
   if (provider === 'invoice') return '';
   const name = providerName(provider, t);
   if (name) {

@@ -7,12 +7,23 @@ import { ErrorModal } from '../../components/ErrorModal';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { notifySuccess } from '../../components/notify';
 import { useT } from '../../i18n/use-t';
-import { ClientsTable } from './ClientsTable';
+import { type ClientPayment, ClientsTable } from './ClientsTable';
 import { CreateClientModal } from './CreateClientModal';
+import { PaySubscriptionModal } from './PaySubscriptionModal';
+import { TopUpClientModal } from './TopUpClientModal';
 import { useEnterClient } from './use-enter-client';
 
-/** The partner's clients: search, the list page by page, creating one and switching into one. */
-export function ClientsSection({ currency }: { currency: Currency }) {
+interface ClientsSectionProps {
+  currency: Currency;
+  /** Opens the partner balance's top-up (a payment dialog offers it when money is short). */
+  onTopUpPartner: () => void;
+}
+
+/**
+ * The partner's clients: search, the list page by page, creating one, switching into one, and paying
+ * for one from the partner balance.
+ */
+export function ClientsSection({ currency, onTopUpPartner }: ClientsSectionProps) {
   const { t } = useT();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -21,6 +32,12 @@ export function ClientsSection({ currency }: { currency: Currency }) {
   const [search, setSearch] = useState(q);
   const [creating, setCreating] = useState(false);
   const { entering, enter } = useEnterClient();
+  const [paying, setPaying] = useState<{ client: PartnerClient; payment: ClientPayment } | null>(null);
+  const closePayment = () => setPaying(null);
+  const topUpPartner = () => {
+    setPaying(null);
+    onTopUpPartner();
+  };
 
   const go = (nextQ: string, nextPage = 1) => {
     const query: Record<string, string> = { page: String(nextPage) };
@@ -55,7 +72,12 @@ export function ClientsSection({ currency }: { currency: Currency }) {
   else
     body = (
       <>
-        <ClientsTable clients={data.clients} entering={entering} onEnter={enter} />
+        <ClientsTable
+          clients={data.clients}
+          entering={entering}
+          onEnter={enter}
+          onPay={(client, payment) => setPaying({ client, payment })}
+        />
         <Group justify="space-between" mt="md">
           <Text size="sm" c="dimmed" data-testid="partner-clients-total">
             {t('partner.clients.total', { count: data.total })}
@@ -102,6 +124,16 @@ export function ClientsSection({ currency }: { currency: Currency }) {
         currency={currency}
         onClose={() => setCreating(false)}
         onCreated={created}
+      />
+      <PaySubscriptionModal
+        client={paying?.payment === 'subscription' ? paying.client : null}
+        onClose={closePayment}
+        onTopUpPartner={topUpPartner}
+      />
+      <TopUpClientModal
+        client={paying?.payment === 'top_up' ? paying.client : null}
+        onClose={closePayment}
+        onTopUpPartner={topUpPartner}
       />
       <ErrorModal error={error} onRetry={() => mutate()} />
     </Stack>

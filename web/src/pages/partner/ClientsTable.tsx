@@ -1,16 +1,51 @@
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Menu, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { PartnerClient } from '../../api/partner';
 import { formatDateTime, formatMoney } from '../../i18n/format';
 import { useT } from '../../i18n/use-t';
+import { SubscriptionEnd } from './SubscriptionEnd';
 
-const COLUMNS = ['name', 'email', 'currency', 'balance', 'bots_on', 'last_activity'] as const;
+const COLUMNS = ['name', 'email', 'currency', 'balance', 'subscription', 'bots_on', 'last_activity'] as const;
+
+/** What a partner pays for a client from its partner balance. */
+export type ClientPayment = 'subscription' | 'top_up';
 
 interface ClientsTableProps {
   clients: PartnerClient[];
   /** The client being switched into: its button spins, the others wait. */
   entering: string | null;
   onEnter: (client: PartnerClient) => void;
+  onPay: (client: PartnerClient, payment: ClientPayment) => void;
+}
+
+/** "Оплатить": a subscription or a top-up of the client's balance, from the partner balance. */
+function PayMenu({ client, onPay }: { client: PartnerClient; onPay: ClientsTableProps['onPay'] }) {
+  const { t } = useT();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          size="xs"
+          variant="default"
+          aria-label={`${t('partner.clients.pay')}: ${client.name}`}
+          data-testid="partner-client-pay"
+        >
+          {t('partner.clients.pay')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          onClick={() => onPay(client, 'subscription')}
+          data-testid="partner-client-pay-subscription"
+        >
+          {t('partner.clients.pay_subscription')}
+        </Menu.Item>
+        <Menu.Item onClick={() => onPay(client, 'top_up')} data-testid="partner-client-top-up">
+          {t('partner.clients.top_up')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
 }
 
 function LastActivity({ client }: { client: PartnerClient }) {
@@ -24,7 +59,7 @@ function EnterButton({
   client,
   entering,
   onEnter,
-}: { client: PartnerClient } & Omit<ClientsTableProps, 'clients'>) {
+}: { client: PartnerClient } & Pick<ClientsTableProps, 'entering' | 'onEnter'>) {
   const { t } = useT();
   return (
     <Button
@@ -49,7 +84,9 @@ function Field({ column, children }: { column: (typeof COLUMNS)[number]; childre
       <Text size="xs" c="dimmed">
         {t(`partner.column.${column}`)}
       </Text>
-      <Text size="sm">{children}</Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
     </div>
   );
 }
@@ -72,12 +109,18 @@ function ClientCards(props: ClientsTableProps) {
             </div>
             <Group gap="lg" align="flex-start">
               <Field column="balance">{formatMoney(client.balance, client.currency, lang)}</Field>
+              <Field column="subscription">
+                <SubscriptionEnd client={client} />
+              </Field>
               <Field column="bots_on">{client.bots_on}</Field>
               <Field column="last_activity">
                 <LastActivity client={client} />
               </Field>
             </Group>
-            <EnterButton client={client} entering={props.entering} onEnter={props.onEnter} />
+            <Group gap="xs">
+              <EnterButton client={client} entering={props.entering} onEnter={props.onEnter} />
+              <PayMenu client={client} onPay={props.onPay} />
+            </Group>
           </Stack>
         </Paper>
       ))}
@@ -90,7 +133,7 @@ export function ClientsTable(props: ClientsTableProps) {
   const { t, lang } = useT();
   return (
     <>
-      <Table.ScrollContainer minWidth={900} visibleFrom="md">
+      <Table.ScrollContainer minWidth={1060} visibleFrom="md">
         <Table
           verticalSpacing="sm"
           striped
@@ -116,12 +159,18 @@ export function ClientsTable(props: ClientsTableProps) {
                 <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="partner-client-balance">
                   {formatMoney(client.balance, client.currency, lang)}
                 </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="partner-client-subscription">
+                  <SubscriptionEnd client={client} />
+                </Table.Td>
                 <Table.Td data-testid="partner-client-bots">{client.bots_on}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <LastActivity client={client} />
                 </Table.Td>
-                <Table.Td ta="right">
-                  <EnterButton client={client} entering={props.entering} onEnter={props.onEnter} />
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <PayMenu client={client} onPay={props.onPay} />
+                    <EnterButton client={client} entering={props.entering} onEnter={props.onEnter} />
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}

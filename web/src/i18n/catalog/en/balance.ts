@@ -144,6 +144,7 @@ export const balance: Record<keyof typeof ru, string> = {
   'balance.tx.status.refunded': 'Refunded',
   'balance.tx.comment.purchase': 'Subscription bought from the balance',
   'balance.tx.comment.renewal': 'Subscription renewed from the balance',
+  'balance.tx.comment.partner': 'Paid by your partner',
   'balance.tx.comment.card_number': '{provider}, payment {number}',
   'balance.tx.reason': 'Reason: {reason}',
   'balance.tx.invoice': 'Invoice No. {number}',

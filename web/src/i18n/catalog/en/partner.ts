@@ -1,6 +1,9 @@
 import type { partner as ru } from '../ru/partner';
 
-/** The partner cabinet: clients, creating a client, the switch into a client's account and back. */
+/**
+ * The partner cabinet: clients, creating a client, the switch into a client's account and back, the
+ * partner balance and paying for clients, referral links, earnings and statuses.
+ */
 export const partner: Record<keyof typeof ru, string> = {
   'partner.intro.title': 'Become a partner',
   'partner.intro.text':
@@ -39,4 +42,152 @@ export const partner: Record<keyof typeof ru, string> = {
   'partner.inside.nav': 'Client account: {name}',
   'partner.inside.banner':
     'You are working in the client account “{name}”. Whatever you change, changes for the client.',
+  'partner.column.subscription': 'Subscription until',
+  'partner.clients.pay': 'Pay',
+  'partner.clients.pay_subscription': 'Pay for a subscription',
+  'partner.clients.top_up': 'Top up the balance',
+  'partner.clients.demo': 'demo',
+
+  'partner.tab.clients': 'Clients',
+  'partner.tab.balance': 'Balance and operations',
+  'partner.tab.links': 'Referral links',
+  'partner.tab.earnings': 'Earnings',
+
+  'partner.summary.balance': 'Partner balance',
+  'partner.summary.top_up': 'Top up the partner balance',
+  'partner.summary.status': 'Status',
+  'partner.summary.terms':
+    'Discount on paying for clients {discount}%, share of subscriptions {subscriptions}%, share of top-ups {transactions}%',
+  'partner.summary.progress': 'Progress to the next status',
+  'partner.summary.next':
+    'Paying accounts: {paying}. {count, plural, one {# more account} other {# more accounts}} to “{status}”',
+  'partner.summary.top_status': 'Paying accounts: {paying}. This is the highest status of the programme.',
+  'partner.summary.load_failed': 'Could not load the partner balance',
+  'partner.status.partner': 'Partner',
+  'partner.status.agency': 'Agency',
+  'partner.status.integrator': 'Integrator',
+
+  'partner.pay.title': 'Pay for a subscription: {name}',
+  'partner.pay.hint':
+    'The payment comes from the partner balance with your partner discount. The client does nothing: the subscription starts at once.',
+  'partner.pay.what': 'What to pay for',
+  'partner.pay.new': 'A new subscription',
+  'partner.pay.choose': 'Choose a subscription to see its price.',
+  'partner.pay.load_failed': 'Could not load the client’s subscriptions',
+  'partner.pay.submit': 'Pay {amount}',
+  'partner.pay.submit_plain': 'Pay',
+  'partner.pay.done': '{amount} paid from the partner balance for “{name}”',
+  'partner.quote.client_price': 'Price for the client',
+  'partner.quote.discount': 'Partner discount {percent}%',
+  'partner.quote.total': 'From the partner balance',
+  'partner.quote.balance': 'Partner balance',
+  'partner.quote.missing': 'Missing',
+  'partner.quote.short': 'The partner balance lacks {amount}. Top it up and come back to pay.',
+  'partner.top_up.title': 'Top up the balance: {name}',
+  'partner.top_up.hint':
+    'The amount goes to the client’s balance in its currency; the partner balance pays it less your partner discount.',
+  'partner.top_up.amount': 'Amount, {currency}',
+  'partner.top_up.empty': 'Enter an amount to see its price.',
+
+  'partner.balance.load_failed': 'Could not load the balance',
+  'partner.balance.top_up': 'Top up the partner balance',
+  'partner.balance.invoice_hint':
+    'To pay from a company’s bank account: an invoice topping up the partner balance in roubles.',
+  'partner.balance.payments': 'Payments to the partner balance',
+  'partner.balance.payments_empty': 'Top-ups of the partner balance by card and invoices will appear here.',
+
+  'partner.ops.title': 'Partner balance operations',
+  'partner.ops.kind': 'Operation',
+  'partner.ops.any_kind': 'All operations',
+  'partner.ops.clear_kind': 'Show all operations',
+  'partner.ops.client': 'Client',
+  'partner.ops.any_client': 'All clients',
+  'partner.ops.clear_client': 'Show all clients',
+  'partner.ops.dates': 'Period of the operations',
+  'partner.ops.kind.top_up': 'Top-up',
+  'partner.ops.kind.top_up_refund': 'Top-up refunded',
+  'partner.ops.kind.client_subscription': 'Client subscription paid',
+  'partner.ops.kind.client_top_up': 'Client balance topped up',
+  'partner.ops.kind.earning': 'Earning',
+  'partner.ops.kind.earning_reversal': 'Earning reversed',
+  'partner.ops.kind.wazzup_bonus': 'Wazzup bonus',
+  'partner.ops.discount': '{percent}% discount on {amount}',
+  'partner.ops.share': '{percent}% of {amount}',
+  'partner.ops.column.date': 'Date',
+  'partner.ops.column.kind': 'Operation',
+  'partner.ops.column.client': 'Client',
+  'partner.ops.column.details': 'Details',
+  'partner.ops.column.amount': 'Amount',
+  'partner.ops.load_failed': 'Could not load the operations',
+  'partner.ops.empty_title': 'No operations yet',
+  'partner.ops.empty_text':
+    'Top up the partner balance by card or invoice, then pay for your clients’ subscriptions on the Clients tab. Top-ups, payments for clients and earnings will appear here.',
+  'partner.ops.not_found_title': 'Nothing found',
+  'partner.ops.not_found_text': 'Change the filters or reset them.',
+
+  'partner.links.title': 'Referral links',
+  'partner.links.hint':
+    'An account that signs up through your link is tied to you for good, and its payments earn you a share.',
+  'partner.links.create': 'Create a link',
+  'partner.links.create_title': 'New referral link',
+  'partner.links.edit_title': 'Edit the link',
+  'partner.links.edit': 'Edit',
+  'partner.links.save': 'Save',
+  'partner.links.name': 'Name',
+  'partner.links.name_hint': 'Only you see it: say, “March webinar” or “Blog”.',
+  'partner.links.name_required': 'The name is required',
+  'partner.links.name_long': 'At most {max} characters',
+  'partner.links.utm_invalid': 'Latin letters, digits, “_”, “.” and “-” only, at most 100 characters',
+  'partner.links.utm_show': 'Add UTM tags',
+  'partner.links.utm_hide': 'Hide UTM tags',
+  'partner.links.copy': 'Copy the link',
+  'partner.links.copied': 'Copied',
+  'partner.links.counts': 'Sign-ups: {registrations} · paying: {paying}',
+  'partner.links.column.name': 'Name',
+  'partner.links.column.url': 'Link',
+  'partner.links.column.registrations': 'Sign-ups',
+  'partner.links.column.paying': 'Paying',
+  'partner.links.load_failed': 'Could not load the links',
+  'partner.links.empty_title': 'No links yet',
+  'partner.links.empty_text':
+    'Press “Create a link”, give it a name and share it: everyone who signs up through it becomes your referral.',
+  'partner.links.created': 'Link “{name}” created',
+  'partner.links.saved': 'Link “{name}” saved',
+  'partner.links.deleted': 'Link “{name}” deleted',
+  'partner.links.delete_title': 'Delete the link?',
+  'partner.links.delete_text':
+    'The link “{name}” will stop working. Accounts that have already signed up through it stay yours.',
+
+  'partner.earnings.title': 'Earnings',
+  'partner.earnings.hint':
+    'Your share of what your clients and referrals pay: credited to the partner balance as each payment settles, reversed on a refund.',
+  'partner.earnings.by': 'Group by',
+  'partner.earnings.by_month': 'By month',
+  'partner.earnings.by_client': 'By client',
+  'partner.earnings.column.month': 'Month',
+  'partner.earnings.column.client': 'Client',
+  'partner.earnings.column.earned': 'Earned',
+  'partner.earnings.column.reversed': 'Reversed',
+  'partner.earnings.column.net': 'Net',
+  'partner.earnings.column.payments': 'Payments',
+  'partner.earnings.total': 'Total',
+  'partner.earnings.card_line':
+    'Earned {earned}, reversed {reversed} · {count, plural, one {# payment} other {# payments}}',
+  'partner.earnings.load_failed': 'Could not load the earnings',
+  'partner.earnings.empty_title': 'No earnings yet',
+  'partner.earnings.empty_text':
+    'When your clients and referrals pay for subscriptions and top up their balance, your share appears here.',
+  'partner.earnings.wazzup':
+    'Wazzup bonus: {amount} to the partner balance for each client after its first paid Wazzup subscription of a month or more.',
+  'partner.statuses.title': 'Partner statuses',
+  'partner.statuses.hint':
+    'The status grows with the number of paying accounts: your clients and referrals with at least one settled payment.',
+  'partner.statuses.percent': '{value}%',
+  'partner.statuses.column.status': 'Status',
+  'partner.statuses.column.paying': 'Paying accounts',
+  'partner.statuses.column.discount': 'Discount',
+  'partner.statuses.column.subscriptions': 'Share of subscriptions',
+  'partner.statuses.column.transactions': 'Share of top-ups',
+  'partner.statuses.yours': 'yours',
+  'partner.statuses.from': 'from {count}',
 };

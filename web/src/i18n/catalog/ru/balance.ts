@@ -144,6 +144,7 @@ export const balance = {
   'balance.tx.status.refunded': 'Возвращён',
   'balance.tx.comment.purchase': 'Покупка подписки с баланса',
   'balance.tx.comment.renewal': 'Продление подписки с баланса',
+  'balance.tx.comment.partner': 'Оплачено партнёром',
   'balance.tx.comment.card_number': '{provider}, платёж {number}',
   'balance.tx.reason': 'Причина: {reason}',
   'balance.tx.invoice': 'Счёт № {number}',

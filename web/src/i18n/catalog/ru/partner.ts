@@ -1,4 +1,7 @@
-/** The partner cabinet: clients, creating a client, the switch into a client's account and back. */
+/**
+ * The partner cabinet: clients, creating a client, the switch into a client's account and back, the
+ * partner balance and paying for clients, referral links, earnings and statuses.
+ */
 export const partner = {
   'partner.intro.title': 'Станьте партнёром',
   'partner.intro.text':
@@ -38,4 +41,152 @@ export const partner = {
   'partner.inside.nav': 'Аккаунт клиента: {name}',
   'partner.inside.banner':
     'Вы работаете в аккаунте клиента «{name}». Всё, что вы меняете, меняется у клиента.',
+  'partner.column.subscription': 'Подписка до',
+  'partner.clients.pay': 'Оплатить',
+  'partner.clients.pay_subscription': 'Оплатить подписку',
+  'partner.clients.top_up': 'Пополнить баланс',
+  'partner.clients.demo': 'демо',
+
+  'partner.tab.clients': 'Клиенты',
+  'partner.tab.balance': 'Баланс и операции',
+  'partner.tab.links': 'Реферальные ссылки',
+  'partner.tab.earnings': 'Доходы',
+
+  'partner.summary.balance': 'Партнёрский баланс',
+  'partner.summary.top_up': 'Пополнить партнёрский баланс',
+  'partner.summary.status': 'Статус',
+  'partner.summary.terms':
+    'Скидка на оплату клиентов {discount}%, доля с подписок {subscriptions}%, доля с пополнений {transactions}%',
+  'partner.summary.progress': 'Путь до следующего статуса',
+  'partner.summary.next':
+    'Платящих аккаунтов: {paying}. До статуса «{status}» — ещё {count, plural, one {# аккаунт} few {# аккаунта} many {# аккаунтов} other {# аккаунта}}',
+  'partner.summary.top_status': 'Платящих аккаунтов: {paying}. Это высший статус программы.',
+  'partner.summary.load_failed': 'Не удалось загрузить партнёрский баланс',
+  'partner.status.partner': 'Партнёр',
+  'partner.status.agency': 'Агентство',
+  'partner.status.integrator': 'Интегратор',
+
+  'partner.pay.title': 'Оплатить подписку: {name}',
+  'partner.pay.hint':
+    'Оплата списывается с партнёрского баланса со скидкой партнёра. Клиенту ничего не нужно делать: подписка станет активной сразу.',
+  'partner.pay.what': 'Что оплатить',
+  'partner.pay.new': 'Новая подписка',
+  'partner.pay.choose': 'Выберите подписку, чтобы увидеть цену.',
+  'partner.pay.load_failed': 'Не удалось загрузить подписки клиента',
+  'partner.pay.submit': 'Оплатить {amount}',
+  'partner.pay.submit_plain': 'Оплатить',
+  'partner.pay.done': 'Оплачено {amount} с партнёрского баланса за «{name}»',
+  'partner.quote.client_price': 'Цена для клиента',
+  'partner.quote.discount': 'Скидка партнёра {percent}%',
+  'partner.quote.total': 'Спишется с партнёрского баланса',
+  'partner.quote.balance': 'Партнёрский баланс',
+  'partner.quote.missing': 'Не хватает',
+  'partner.quote.short': 'На партнёрском балансе не хватает {amount}. Пополните его и вернитесь к оплате.',
+  'partner.top_up.title': 'Пополнить баланс: {name}',
+  'partner.top_up.hint':
+    'Сумма зачислится на баланс клиента в его валюте, а с партнёрского баланса спишется сумма со скидкой партнёра.',
+  'partner.top_up.amount': 'Сумма, {currency}',
+  'partner.top_up.empty': 'Введите сумму, чтобы увидеть цену.',
+
+  'partner.balance.load_failed': 'Не удалось загрузить баланс',
+  'partner.balance.top_up': 'Пополнить партнёрский баланс',
+  'partner.balance.invoice_hint':
+    'Для оплаты с расчётного счёта компании: счёт на пополнение партнёрского баланса в рублях.',
+  'partner.balance.payments': 'Платежи на партнёрский баланс',
+  'partner.balance.payments_empty': 'Здесь появятся пополнения партнёрского баланса картой и счета.',
+
+  'partner.ops.title': 'Операции партнёрского баланса',
+  'partner.ops.kind': 'Операция',
+  'partner.ops.any_kind': 'Все операции',
+  'partner.ops.clear_kind': 'Показать все операции',
+  'partner.ops.client': 'Клиент',
+  'partner.ops.any_client': 'Все клиенты',
+  'partner.ops.clear_client': 'Показать всех клиентов',
+  'partner.ops.dates': 'Период операций',
+  'partner.ops.kind.top_up': 'Пополнение',
+  'partner.ops.kind.top_up_refund': 'Возврат пополнения',
+  'partner.ops.kind.client_subscription': 'Оплата подписки клиента',
+  'partner.ops.kind.client_top_up': 'Пополнение баланса клиента',
+  'partner.ops.kind.earning': 'Начисление',
+  'partner.ops.kind.earning_reversal': 'Отмена начисления',
+  'partner.ops.kind.wazzup_bonus': 'Бонус Wazzup',
+  'partner.ops.discount': 'скидка {percent}% от {amount}',
+  'partner.ops.share': '{percent}% от {amount}',
+  'partner.ops.column.date': 'Дата',
+  'partner.ops.column.kind': 'Операция',
+  'partner.ops.column.client': 'Клиент',
+  'partner.ops.column.details': 'Подробности',
+  'partner.ops.column.amount': 'Сумма',
+  'partner.ops.load_failed': 'Не удалось загрузить операции',
+  'partner.ops.empty_title': 'Операций пока нет',
+  'partner.ops.empty_text':
+    'Пополните партнёрский баланс картой или счётом, затем оплачивайте клиентам подписки на вкладке «Клиенты». Здесь появятся пополнения, оплаты за клиентов и начисления.',
+  'partner.ops.not_found_title': 'Ничего не нашли',
+  'partner.ops.not_found_text': 'Измените фильтры или сбросьте их.',
+
+  'partner.links.title': 'Реферальные ссылки',
+  'partner.links.hint':
+    'Аккаунт, зарегистрированный по ссылке, навсегда закрепляется за вами, а его оплаты приносят вам доход.',
+  'partner.links.create': 'Создать ссылку',
+  'partner.links.create_title': 'Новая реферальная ссылка',
+  'partner.links.edit_title': 'Изменить ссылку',
+  'partner.links.edit': 'Изменить',
+  'partner.links.save': 'Сохранить',
+  'partner.links.name': 'Название',
+  'partner.links.name_hint': 'Видно только вам: например, «Вебинар в марте» или «Блог».',
+  'partner.links.name_required': 'Необходимо заполнить название',
+  'partner.links.name_long': 'Не больше {max} символов',
+  'partner.links.utm_invalid': 'Только латинские буквы, цифры, «_», «.» и «-», не больше 100 символов',
+  'partner.links.utm_show': 'Добавить UTM-метки',
+  'partner.links.utm_hide': 'Скрыть UTM-метки',
+  'partner.links.copy': 'Скопировать ссылку',
+  'partner.links.copied': 'Скопировано',
+  'partner.links.counts': 'Регистраций: {registrations} · платящих: {paying}',
+  'partner.links.column.name': 'Название',
+  'partner.links.column.url': 'Ссылка',
+  'partner.links.column.registrations': 'Регистраций',
+  'partner.links.column.paying': 'Платящих',
+  'partner.links.load_failed': 'Не удалось загрузить ссылки',
+  'partner.links.empty_title': 'Ссылок пока нет',
+  'partner.links.empty_text':
+    'Нажмите «Создать ссылку», дайте ей название и поделитесь ею: все, кто зарегистрируется по ней, станут вашими рефералами.',
+  'partner.links.created': 'Ссылка «{name}» создана',
+  'partner.links.saved': 'Ссылка «{name}» сохранена',
+  'partner.links.deleted': 'Ссылка «{name}» удалена',
+  'partner.links.delete_title': 'Удалить ссылку?',
+  'partner.links.delete_text':
+    'Ссылка «{name}» перестанет работать. Аккаунты, которые уже зарегистрировались по ней, останутся за вами.',
+
+  'partner.earnings.title': 'Доходы',
+  'partner.earnings.hint':
+    'Ваша доля с оплат клиентов и рефералов: начисляется на партнёрский баланс, когда платёж проходит, и отменяется при возврате.',
+  'partner.earnings.by': 'Группировка',
+  'partner.earnings.by_month': 'По месяцам',
+  'partner.earnings.by_client': 'По клиентам',
+  'partner.earnings.column.month': 'Месяц',
+  'partner.earnings.column.client': 'Клиент',
+  'partner.earnings.column.earned': 'Начислено',
+  'partner.earnings.column.reversed': 'Отменено',
+  'partner.earnings.column.net': 'Итого',
+  'partner.earnings.column.payments': 'Платежей',
+  'partner.earnings.total': 'Всего',
+  'partner.earnings.card_line':
+    'Начислено {earned}, отменено {reversed} · {count, plural, one {# платёж} few {# платежа} many {# платежей} other {# платежа}}',
+  'partner.earnings.load_failed': 'Не удалось загрузить доходы',
+  'partner.earnings.empty_title': 'Доходов пока нет',
+  'partner.earnings.empty_text':
+    'Когда ваши клиенты и рефералы оплачивают подписки и пополняют баланс, здесь появится ваша доля.',
+  'partner.earnings.wazzup':
+    'Бонус Wazzup: {amount} на партнёрский баланс за каждого клиента после первой оплаченной подписки Wazzup на месяц или дольше.',
+  'partner.statuses.title': 'Статусы партнёров',
+  'partner.statuses.hint':
+    'Статус растёт с числом платящих аккаунтов: ваших клиентов и рефералов, у которых прошла хотя бы одна оплата.',
+  'partner.statuses.percent': '{value}%',
+  'partner.statuses.column.status': 'Статус',
+  'partner.statuses.column.paying': 'Платящих аккаунтов',
+  'partner.statuses.column.discount': 'Скидка',
+  'partner.statuses.column.subscriptions': 'Доля с подписок',
+  'partner.statuses.column.transactions': 'Доля с пополнений',
+  'partner.statuses.yours': 'ваш',
+  'partner.statuses.from': 'от {count}',
 };
