@@ -15,8 +15,8 @@ const suggestedMajor = (minMinor: number) => (minMinor * 10) / MINOR_PER_MAJOR;
 
 interface TopUpFormProps {
   balance: Pick<Balance, 'currency' | 'payments_configured'>;
-  /** Another purse (the partner balance): its title, and how its payment starts; it saves no card. */
-  purse?: { title: string; pay: (amountMinor: number) => Promise<void> };
+  /** Another purse (the partner balance): its title, its terms, and how its payment starts; it saves no card. */
+  purse?: { title: string; terms: string; pay: (amountMinor: number) => Promise<void> };
 }
 
 /**
@@ -94,7 +94,7 @@ export function TopUpForm({ balance, purse }: TopUpFormProps) {
             />
           )}
           <Checkbox
-            label={<Text size="sm">{t('balance.topup.agree')}</Text>}
+            label={<Text size="sm">{purse?.terms ?? t('balance.topup.agree')}</Text>}
             checked={agree}
             onChange={(event) => {
               setAgree(event.currentTarget.checked);

@@ -47,6 +47,7 @@ export function BalanceTab() {
         balance={balance}
         purse={{
           title: t('partner.balance.top_up'),
+          terms: t('partner.balance.terms'),
           pay: (amountMinor) => goToPartnerPayment(balance.currency, amountMinor),
         }}
       />

@@ -91,6 +91,8 @@ export const partner: Record<keyof typeof ru, string> = {
 
   'partner.balance.load_failed': 'Could not load the balance',
   'partner.balance.top_up': 'Top up the partner balance',
+  'partner.balance.terms':
+    'I accept the payment terms: the money goes to the partner balance and pays for your clients’ subscriptions and balances.',
   'partner.balance.invoice_hint':
     'To pay from a company’s bank account: an invoice topping up the partner balance in roubles.',
   'partner.balance.payments': 'Payments to the partner balance',
