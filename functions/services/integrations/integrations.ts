@@ -64,16 +64,19 @@ async function writeIntegration(
           ...incoming,
           ...(reconnect ? {} : serverConnectionData(row.type, row.connectionData)),
         });
+  const set = {
+    ...(changes.activated === undefined ? {} : { activated: changes.activated }),
+    ...(changes.integration_account_id === undefined
+      ? {}
+      : { integrationAccountId: changes.integration_account_id || null }),
+    ...(connectionData === undefined ? {} : { connectionData }),
+    ...(reconnect && changes.integration_account_id === undefined ? { integrationAccountId: null } : {}),
+  };
+  // Nothing to change (only the id and type were sent): the integration as it is.
+  if (Object.keys(set).length === 0) return integrationPageView(ctx.settings, row);
   const [saved] = await ctx.ports.db
     .update(integrations)
-    .set({
-      ...(changes.activated === undefined ? {} : { activated: changes.activated }),
-      ...(changes.integration_account_id === undefined
-        ? {}
-        : { integrationAccountId: changes.integration_account_id || null }),
-      ...(connectionData === undefined ? {} : { connectionData }),
-      ...(reconnect && changes.integration_account_id === undefined ? { integrationAccountId: null } : {}),
-    })
+    .set(set)
     .where(ownIntegrationWhere(ctx, row.id))
     .returning();
   if (!saved) throw integrationNotFound();
