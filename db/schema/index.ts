@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './api-channel';
 export * from './assistant';
 export * from './billing';
 export * from './bookings';

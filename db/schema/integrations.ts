@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
-/** Integration types of SPEC §3: the API list, then those the settings text also covers. */
+/**
+ * Integration types of SPEC §3: the API list, then those the settings text also covers, then the
+ * open API channel of issue #24 §5.
+ */
 export const INTEGRATION_TYPES = [
   'kommo',
   'amocrm',
@@ -24,6 +27,7 @@ export const INTEGRATION_TYPES = [
   'imot.io',
   'shopscript',
   'onchat',
+  'api_channel',
 ] as const;
 
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];

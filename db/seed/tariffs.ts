@@ -23,6 +23,7 @@ const INTEGRATION_PRICE: Readonly<Record<IntegrationType, PriceRow>> = {
   avito: MESSENGER,
   wahelp: MESSENGER,
   messagehelp: MESSENGER,
+  api_channel: MESSENGER,
   amocrm: CRM,
   kommo: CRM,
   bitrix: CRM,

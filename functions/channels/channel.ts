@@ -2,6 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { type Chat, type Integration, integrations, type Message } from '../../db/schema';
 import type { EngineContext } from '../engine/context';
 
+/** What a delivery may do besides sending. */
+export interface DeliveryTools {
+  note(key: string, text: string): Promise<void>;
+}
+
 /** The outbound half of a channel adapter (ARCHITECTURE §6): what the engine sends through it. */
 export interface ChannelSender {
   /** The customer reads the stored dialogue itself (Check): a stored message counts as delivered. */
@@ -13,9 +18,11 @@ export interface ChannelSender {
   sendsAttachments?: boolean;
   /**
    * Sends a stored outgoing message to the customer: the bot's reply, or an operator's answer from
-   * the chats screen. Called once per message, after it is stored.
+   * the chats screen. Called once per message, after it is stored. A channel that refused it for
+   * good (WhatsApp's closed 24-hour window) says why with `note`, a system line in the dialogue
+   * written once per `key`, and returns: a throw would only be retried.
    */
-  deliver(ctx: EngineContext, chat: Chat, message: Message): Promise<void>;
+  deliver(ctx: EngineContext, chat: Chat, message: Message, tools?: DeliveryTools): Promise<void>;
   /**
    * Says why no answer came (a gate refused, the model failed). Only the Check screen shows this,
    * to the bot's owner; real channels keep silent towards their customers.

@@ -4,6 +4,7 @@ import { channelSender } from '../channels';
 import { withAttachmentLinks } from '../channels/attachments';
 import { safeErrorText } from '../shared/safe-error';
 import type { EngineContext } from './context';
+import { noteInChat } from './notes';
 
 /** How long one delivery holds its message; after it a retry or the sweeper may try again. */
 const DELIVERY_SECONDS = 60;
@@ -36,6 +37,7 @@ export async function deliverOnce(ctx: EngineContext, chat: Chat, message: Messa
     ctx,
     chat,
     sender.sendsAttachments ? message : withAttachmentLinks(ctx.settings, message),
+    { note: (key, text) => noteInChat(ctx, chat.id, key, text) },
   );
   await db.update(messages).set({ deliveredAt: clock.now() }).where(eq(messages.id, message.id));
   return true;

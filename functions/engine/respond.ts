@@ -19,7 +19,7 @@ import { publishToChat } from './publish';
 import { failed, refuse } from './refuse';
 import { scheduleFollowUp } from './restore';
 import { retryLater, scheduleRespond, waitForHolds } from './retry';
-import { HoldsBusyError, NoMoneyError, type Turn } from './turn';
+import { HoldsBusyError, NoMoneyError, type Turn, withRequiredLines } from './turn';
 
 /**
  * The respond step (ARCHITECTURE §6.4–6.6), run by the `engine.respond` job when the accumulation
@@ -146,7 +146,7 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
       ...unanswered,
       holdId,
       event: 'answered',
-      response: reply.text.trim(),
+      response: withRequiredLines(reply.text.trim(), turn.mustSay),
       priceMinor: access.ownKey ? 0 : priceOf(reply.model, reply.usage, account.currency),
       ownKey: access.ownKey,
       model: reply.model,

@@ -36,6 +36,11 @@ export interface Turn {
    */
   notices: string[];
   /**
+   * Lines the reply must carry to the customer (a payment link a tool made): appended when the
+   * model's text leaves one out, so the customer gets it whatever the model wrote.
+   */
+  mustSay?: string[];
+  /**
    * Runs before every model call with the call's price bound: reserves it on the balance (throwing
    * NoMoneyError when the balance cannot pay, HoldsBusyError when other answers' holds take it for now)
    * and keeps the chat's claim alive.
@@ -75,3 +80,9 @@ export function placeholderValues(turn: Turn): Record<string, string> {
 export const toolAnswer = (value: Record<string, unknown>): ToolResult => ({
   content: JSON.stringify(value),
 });
+
+/** The reply's text with every line the tools require (Turn.mustSay) that it does not contain yet. */
+export function withRequiredLines(text: string, lines: readonly string[] = []): string {
+  const missing = [...new Set(lines)].filter((line) => !text.includes(line));
+  return [text, ...missing].filter(Boolean).join('\n\n');
+}

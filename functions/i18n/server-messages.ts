@@ -186,6 +186,10 @@ export const serverMessages = {
     en: 'Connection failed, please try again',
   },
   integration_not_found: { ru: 'Интеграция не найдена', en: 'Integration not found' },
+  shopscript_address_required: {
+    ru: 'Сначала сохраните адрес магазина',
+    en: 'Save the shop address first',
+  },
   integration_install_invalid: {
     ru: 'Ссылка подключения не подходит: она устарела, уже использована или начата в другом аккаунте. Начните подключение заново',
     en: 'This connection link cannot be used: it expired, was used already or was started in another account. Start connecting again',

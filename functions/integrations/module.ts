@@ -4,8 +4,9 @@ import type { ActionRunner } from '../engine/actions/action-runner';
 import type { ChannelMessage } from '../engine/integration-inbound';
 import type { Turn } from '../engine/turn';
 import { checkOutboundUrl, type UrlRules } from '../outbound/url-guard';
-import type { AppSettings } from '../ports';
+import type { AppSettings, Ports } from '../ports';
 import type { AccountContext, ServiceContext } from '../services/context';
+import type { ApiChannelDeadLetter } from '../shared/api-channel';
 import type { BookingService } from '../shared/booking';
 import type { CrmEntity, CrmField, CrmPipeline, CrmStaffMember, CrmTaskType } from '../shared/crm';
 
@@ -60,6 +61,10 @@ export interface WebhookDelivery {
 
 /** The inbound half of a module: the pipeline (services/webhooks) calls these in order. */
 export interface InboundAdapter {
+  /** The exact text a taken delivery is answered with (T-Bank's "OK"); `{}` as JSON without it. */
+  acknowledgement?: string;
+  /** News of money (a payment notification) is taken even while the integration is switched off. */
+  receivesWhenOff?: boolean;
   /** A delivery that only tests the address (Wazzup's `{test:true}`): answered 200 before anything else. */
   isProbe?(request: WebhookRequest): boolean;
   /**
@@ -69,6 +74,11 @@ export interface InboundAdapter {
   verify(settings: AppSettings, integration: Integration, request: WebhookRequest): Promise<boolean>;
   /** The delivery read from the body; null when it is garbage (400). */
   parse(integration: Integration, request: WebhookRequest): WebhookDelivery | null;
+  /**
+   * A GET on the webhook address that asks the address to prove itself (Meta's `hub.challenge`):
+   * the text to answer with 200, or null to refuse (403). Without it a GET answers 404.
+   */
+  handshake?(ctx: ServiceContext, integration: Integration, request: WebhookRequest): Promise<string | null>;
 }
 
 /** A QR connection in progress (SPEC §4): what the settings page shows. */
@@ -102,6 +112,24 @@ export interface BookingLists {
   services(ctx: ServiceContext, integration: Integration, branchId: string): Promise<BookingService[]>;
 }
 
+/** A module's delayed work by job name (registered beside the engine's, functions/jobs.ts). */
+export type ModuleJobHandler = (payload: unknown, ports: Ports, settings: AppSettings) => Promise<void>;
+
+/** A secret the server made for the account's system to sign with: shown once, then only replaced. */
+export interface SigningSecret {
+  /** The secret made on connecting, the first time it is asked for; null once it has been shown. */
+  reveal(integration: Integration, ctx: ServiceContext): Promise<string | null>;
+  /** A new secret in place of the old one (which stops working at once), shown this once. */
+  rotate(integration: Integration, ctx: ServiceContext): Promise<string>;
+}
+
+/** Deliveries to the account's own address that failed for good, listed on the integration page. */
+export interface DeadLetters {
+  list(integration: Integration, ctx: ServiceContext): Promise<ApiChannelDeadLetter[]>;
+  /** Tries one again from the start; false when `id` is not one of its dead letters. */
+  retry(integration: Integration, ctx: ServiceContext, id: string): Promise<boolean>;
+}
+
 export interface IntegrationModule {
   readonly type: IntegrationType;
   /** Checks the stored settings against the external system and sets up what it needs there. */
@@ -132,6 +160,12 @@ export interface IntegrationModule {
   ): Promise<void>;
   /** A CRM's lists for the settings screens. */
   crm?: CrmLists;
+  /** Its jobs by name (callbacks retried with backoff). */
+  jobs?: Readonly<Record<string, ModuleJobHandler>>;
+  /** The secret the account's system signs its webhooks with, when the server makes it. */
+  signingSecret?: SigningSecret;
+  /** Callbacks to the account's address that failed for good. */
+  deadLetters?: DeadLetters;
   /** A booking system's lists for the booking action's settings. */
   booking?: BookingLists;
   /**

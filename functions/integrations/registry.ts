@@ -1,15 +1,20 @@
 import type { IntegrationType } from '../../db/schema';
 import { alfacrmModule } from './alfacrm';
 import { amocrmModule, kommoModule } from './amocrm';
+import { apiChannelModule } from './api-channel';
+import { avitoModule } from './avito';
 import { bitrixModule } from './bitrix';
 import { calendlyModule } from './calendly';
 import { chatgptModule } from './chatgpt';
 import type { IntegrationModule } from './module';
 import { onchatModule } from './onchat';
 import { retailcrmModule } from './retailcrm';
+import { shopScriptModule } from './shopscript';
+import { tbankModule } from './tbank';
 import { telegramModule } from './telegram';
 import { wappiModule } from './wappi';
 import { wazzupModule } from './wazzup';
+import { whatsappModule } from './whatsapp';
 import { altegioModule, yclientsModule } from './yclients';
 
 /**
@@ -22,6 +27,8 @@ export const MODULES: readonly IntegrationModule[] = [
   chatgptModule,
   wazzupModule,
   wappiModule,
+  whatsappModule,
+  avitoModule,
   amocrmModule,
   kommoModule,
   alfacrmModule,
@@ -30,6 +37,9 @@ export const MODULES: readonly IntegrationModule[] = [
   calendlyModule,
   yclientsModule,
   altegioModule,
+  shopScriptModule,
+  apiChannelModule,
+  tbankModule,
 ];
 
 const BY_TYPE = new Map<IntegrationType, IntegrationModule>(MODULES.map((module) => [module.type, module]));

@@ -4,7 +4,10 @@ import type { Language } from './constants';
 import { onchatDefaults } from './onchat';
 import { alfaSettingsSchema } from './schemas/alfacrm';
 import { amoSettingsSchema } from './schemas/amocrm';
+import { apiChannelSettingsSchema } from './schemas/api-channel';
 import { onchatSettingsSchema } from './schemas/onchat';
+import { shopScriptSettingsSchema } from './schemas/shopscript';
+import { tbankSettingsSchema } from './schemas/tbank';
 
 /**
  * One client-safe entry per SPEC §3 integration type (ARCHITECTURE §7): every list of types on the
@@ -203,10 +206,46 @@ const ENTRIES: Record<IntegrationType, Entry> = {
     fields: fields({ credentials: ['api_key'] }),
     apiRootVariable: 'OPENAI_API_ROOT',
   },
+  // No public protocol of Wahelp, MessageHelp or imot.io was found (reference/messengers.md §6.2–6.4,
+  // issue #24 §5): they stay planned and are not sold; such systems connect through the API channel.
   wahelp: planned('channel', 'Wahelp', true),
   messagehelp: planned('channel', 'MessageHelp', true),
-  whatsapp: planned('channel', 'WhatsApp', true),
-  avito: planned('channel', 'Avito', true),
+  /**
+   * WhatsApp Business Platform (Meta's Cloud API, reference/whatsapp-cloud.md): the owner's own Meta
+   * app. The ids name the number; the token and the app secret are theirs; the verify token (for
+   * the dashboard's GET handshake) and the webhook address are made on connecting and shown.
+   */
+  whatsapp: {
+    kind: 'channel',
+    label: 'WhatsApp',
+    answers: true,
+    fields: fields({
+      settings: ['phone_number_id', 'waba_id'],
+      identity: ['phone_number_id', 'waba_id'],
+      credentials: ['access_token', 'app_secret'],
+      learned: [
+        'display_phone_number',
+        'verified_name',
+        'verify_token',
+        'webhook_url',
+        'webhook_verified_at',
+      ],
+    }),
+    apiRootVariable: 'WHATSAPP_API_ROOT',
+  },
+  avito: {
+    kind: 'channel',
+    label: 'Avito',
+    answers: true,
+    fields: fields({
+      settings: ['client_id'],
+      identity: ['client_id'],
+      credentials: ['client_secret'],
+      learned: ['user_id', 'account_name', 'profile_url'],
+      serverSecrets: ['webhook_secret'],
+    }),
+    apiRootVariable: 'AVITO_API_ROOT',
+  },
   amocrm: amoEntry('amoCRM', 'AMOCRM'),
   kommo: amoEntry('Kommo', 'KOMMO'),
   bitrix: {
@@ -282,8 +321,61 @@ const ENTRIES: Record<IntegrationType, Entry> = {
     oauthOptional: true,
   },
   'imot.io': planned('data_source', 'imot.io'),
-  shopscript: planned('data_source', 'Shop-Script'),
-  tbank: planned('payments', 'T-Bank'),
+  shopscript: {
+    kind: 'data_source',
+    label: 'Shop-Script',
+    answers: false,
+    // The shop's address (reference/messengers.md §6.1); its consent page brings the access token
+    // (the server's own, sealed); changing the address ends the connection.
+    fields: fields({
+      settings: ['shop_url'],
+      identity: ['shop_url'],
+      learned: ['products_count'],
+      serverSecrets: ['access_token'],
+    }),
+    settings: { schema: shopScriptSettingsSchema },
+    apiRootVariable: 'SHOPSCRIPT_API_ROOT',
+  },
+  /**
+   * The T-Bank payment link (issue #24 §3): the business's own terminal (key and password, sealed;
+   * the password never shown, not even a tail), the product with its amount in kopecks and the
+   * receipt's fiscal settings in the SPEC's spellings. The bot's "send a payment link" action uses it.
+   */
+  tbank: {
+    kind: 'payments',
+    label: 'T-Bank',
+    answers: false,
+    fields: fields({
+      settings: [
+        'product_name',
+        'amount',
+        'currency',
+        'shop_name',
+        'taxation',
+        'tax',
+        'payment_method',
+        'payment_object',
+      ],
+      credentials: ['terminal_key', 'password'],
+    }),
+    settings: { schema: tbankSettingsSchema },
+    apiRootVariable: 'TBANK_API_ROOT',
+  },
+  /**
+   * The open API channel (README "API channel"): the account's own system posts messages signed
+   * with a secret the server makes (shown once, rotatable) and takes the replies at its callback URL.
+   */
+  api_channel: {
+    kind: 'channel',
+    label: 'API',
+    answers: true,
+    fields: fields({
+      settings: ['callback_url'],
+      learned: ['webhook_url', 'secret_shown_at'],
+      serverSecrets: ['signing_secret'],
+    }),
+    settings: { schema: apiChannelSettingsSchema },
+  },
 };
 
 /** The catalogue in SPEC §3 order. */

@@ -34,6 +34,14 @@ export const sharedMessages = {
     en: 'Only Latin letters, digits, dot, hyphen and underscore',
   },
   digits_only: { ru: 'Только цифры', en: 'Digits only' },
+  tbank_value_not_accepted: {
+    ru: 'Т-Банк больше не принимает это значение в чеке, выберите другое',
+    en: 'T-Bank no longer accepts this value in a receipt; choose another',
+  },
+  amount_minor_range: {
+    ru: 'Сумма — от 1 до 1 000 000 ₽',
+    en: 'The amount must be from 1 to 1,000,000 ₽',
+  },
   recipient_duplicate: {
     ru: 'Такой получатель уже есть в списке',
     en: 'This recipient is already in the list',
@@ -83,6 +91,10 @@ export const sharedMessages = {
   bot_webhook_url_required: {
     ru: 'Действие {n}: укажите URL вебхука',
     en: 'Action {n}: enter the webhook URL',
+  },
+  callback_url_invalid: {
+    ru: 'Укажите адрес вида https://example.com/path, доступный из интернета',
+    en: 'Enter an address like https://example.com/path that can be reached from the internet',
   },
   bot_webhook_url_invalid: {
     ru: 'Действие {n}: некорректный URL вебхука',

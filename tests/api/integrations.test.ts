@@ -49,7 +49,7 @@ describe('integrations: CRUD', () => {
     const created = await api.call('POST', '/api/integrations', {
       token: user.token,
       body: {
-        type: 'shopscript',
+        type: 'imot.io',
         integration_account_id: 'salon-7',
         connection_data: { api_key: 'yc-api-key-0007', pipeline: 7 },
       },
@@ -57,7 +57,7 @@ describe('integrations: CRUD', () => {
     expect(created.status).toBe(201);
     // Only the fields the type declares are kept (an allow-list); credentials are answered masked.
     expect(created.json).toMatchObject({
-      type: 'shopscript',
+      type: 'imot.io',
       integration_account_id: 'salon-7',
       connection_data: { api_key: '••••0007' },
       activated: true,
@@ -94,16 +94,23 @@ describe('integrations: CRUD', () => {
     // POST with the id of an own integration changes its fields; its type cannot change.
     const resaved = await api.call('POST', '/api/integrations', {
       token: user.token,
-      body: { id, type: 'shopscript', integration_account_id: 'salon-3' },
+      body: { id, type: 'imot.io', integration_account_id: 'salon-3' },
     });
     expect(resaved.status).toBe(200);
     expect(resaved.json).toMatchObject({ id, integration_account_id: 'salon-3' });
     const retyped = await api.call('POST', '/api/integrations', {
       token: user.token,
-      body: { id, type: 'imot.io' },
+      body: { id, type: 'wahelp' },
     });
     expect(retyped.status).toBe(422);
     expect(retyped.json.fields).toEqual({ type: 'Некорректное значение' });
+    // Nothing to change besides the id and type: the integration as it is, not a 500.
+    const unchanged = await api.call('POST', '/api/integrations', {
+      token: user.token,
+      body: { id, type: 'imot.io' },
+    });
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.json).toMatchObject({ id, integration_account_id: 'salon-3' });
   });
 
   it('validates the bodies', async () => {
@@ -199,7 +206,7 @@ describe('integrations: connect and reset', () => {
 
   it('answers the §8 failure for types whose connector is not built yet', async () => {
     const user = await signedInUser(api.t);
-    const { id } = await create(user.token, { type: 'avito', connection_data: { token: '1:abc' } });
+    const { id } = await create(user.token, { type: 'wahelp', connection_data: { token: '1:abc' } });
     const failed = await api.call('POST', `/api/integrations/connect/${id}`, { token: user.token });
     expect(failed.status).toBe(422);
     expect(failed.json).toEqual({

@@ -17,7 +17,9 @@ const PUBLIC = [
   /^POST \/api\/webhooks\//,
   /^GET \/api\/webhooks\/amo\/disconnect$/,
   /^GET \/api\/webhooks\/retailcrm\/config$/,
-  /^GET \/api\/webhooks\/calendly\/oauth$/,
+  /^GET \/api\/webhooks\/(calendly|shopscript)\/oauth$/,
+  // A platform's webhook address check (WhatsApp Cloud's verify-token handshake).
+  /^GET \/api\/webhooks\/:type\/:integrationId$/,
   /^POST \/api\/payment\/notify\//,
   /^GET \/api\/media\//,
 ];

@@ -100,12 +100,12 @@ describe('subscriptions: tariffs and the constructor', () => {
     const kinds = offered.map((tariff) => tariff.kind);
     const built = INTEGRATION_CATALOGUE.filter((entry) => entry.built).map((entry) => entry.type);
     const unbuilt = INTEGRATION_CATALOGUE.filter((entry) => !entry.built).map((entry) => entry.type);
-    expect(unbuilt).toEqual(expect.arrayContaining(['shopscript', 'avito', 'tbank']));
+    expect(unbuilt).toEqual(expect.arrayContaining(['imot.io', 'wahelp', 'messagehelp']));
     expect(kinds).toEqual(['bots', ...built]);
     for (const type of unbuilt) expect(kinds).not.toContain(type);
 
     const before = await list(owner.token);
-    for (const type of ['shopscript', 'tbank']) {
+    for (const type of ['imot.io', 'messagehelp']) {
       const body = { items: [{ kind: type, quantity: 1 }], term: '1m' };
       const quoted = await api.call('POST', '/api/subscription', { token: owner.token, body });
       expect(quoted.status).toBe(422);
@@ -124,7 +124,7 @@ describe('subscriptions: tariffs and the constructor', () => {
     const [subscription] = before as { id: string }[];
     const next = await api.call('PATCH', `/api/subscription/${subscription?.id}`, {
       token: owner.token,
-      body: { next_items: [{ kind: 'avito', quantity: 1 }] },
+      body: { next_items: [{ kind: 'wahelp', quantity: 1 }] },
     });
     expect(next.status).toBe(422);
     // A built type is still sold.
@@ -336,7 +336,7 @@ describe('subscriptions: renewing what was sold before', () => {
     await api.t.db.insert(subscriptionItems).values({
       subscriptionId: bought.json.id,
       accountId: owner.accountId,
-      kind: 'shopscript',
+      kind: 'imot.io',
       quantity: 1,
     });
     const [account] = await api.t.db.select().from(accounts).where(eq(accounts.id, owner.accountId));

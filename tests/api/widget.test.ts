@@ -205,7 +205,7 @@ describe('widget: settings saved with the integration', () => {
     expect(off.status).toBe(200);
     const other = await call('POST', '/api/integrations', {
       token: owner.token,
-      body: { type: 'shopscript', connection_data: { color: 'red', api_key: 'amo-api-key-1234' } },
+      body: { type: 'imot.io', connection_data: { color: 'red', api_key: 'amo-api-key-1234' } },
     });
     expect(other.status).toBe(201);
     expect(other.json.connection_data).toEqual({ api_key: '••••1234' });

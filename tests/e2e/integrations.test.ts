@@ -22,13 +22,7 @@ afterAll(async () => {
 
 describe('integrations in the browser', () => {
   it('connects the website chat, and deletes a CRM bound to a bot after listing the bot', async () => {
-    const crm = (await apiCall(
-      server,
-      'POST',
-      '/api/integrations',
-      { type: 'shopscript' },
-      account.token,
-    )) as {
+    const crm = (await apiCall(server, 'POST', '/api/integrations', { type: 'imot.io' }, account.token)) as {
       id: string;
     };
     const bot = (await apiCall(
@@ -54,7 +48,7 @@ describe('integrations in the browser', () => {
     const { context, page } = await newRussianPage(browser, server.url);
     await signInWithToken(page, account, '/integrations');
     await seen(page.getByRole('tab', { name: 'Источники данных' }));
-    await seen(page.getByTestId('integration-card-shopscript').getByText('1 аккаунт'));
+    await seen(page.getByTestId('integration-card-imot.io').getByText('1 аккаунт'));
     await page.getByRole('tab', { name: 'Каналы' }).click();
     const widget = page.getByTestId('integration-card-onchat');
     await seen(widget.getByText('Не подключено'));
@@ -69,7 +63,7 @@ describe('integrations in the browser', () => {
     await seen(success.getByText('Интеграция успешно подключена'));
     await seen(page.getByText('Подключено', { exact: true }));
 
-    await page.goto('/integrations/shopscript');
+    await page.goto('/integrations/imot.io');
     await seen(page.getByTestId('integration-not-built'));
     await page.getByRole('link', { name: /Аккаунт от/ }).click();
     expect(await page.getByRole('button', { name: 'Подключить', exact: true }).isDisabled()).toBe(true);
@@ -79,9 +73,9 @@ describe('integrations in the browser', () => {
     await seen(dialog.getByTestId('integration-bound-bots').getByText('Продавец'));
     await dialog.getByRole('button', { name: 'Удалить и отключить от ботов' }).click();
     await gone(dialog);
-    await atPath(page, '/integrations/shopscript');
+    await atPath(page, '/integrations/imot.io');
     await seen(page.getByText('Аккаунтов пока нет'));
-    await seen(page.getByText('Подключение Shop-Script появится в одном из следующих обновлений.'));
+    await seen(page.getByText('Подключение imot.io появится в одном из следующих обновлений.'));
 
     const detached = (await apiCall(server, 'GET', `/api/bot/${bot.id}`, undefined, account.token)) as {
       actions: { settings: { integration_id: string | null } }[];

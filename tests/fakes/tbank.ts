@@ -629,6 +629,11 @@ export class FakeTbank {
       throw new Refusal('329', 'Email или Phone обязательны при передаче чека');
     if (present(email) && (typeof email !== 'string' || email.length > 64 || !email.includes('@')))
       throw new Refusal('224', 'Неверный формат email');
+    // Phone: `+` and digits (§1.9), at most 19 characters (error 316).
+    if (present(phone) && typeof phone === 'string' && phone.length > 19)
+      throw new Refusal('316', 'Номер телефона не может содержать больше 19 символов');
+    if (present(phone) && (typeof phone !== 'string' || !/^\+\d+$/.test(phone)))
+      throw wrongParams('Неверный формат поля Phone.');
     if (!present(receipt.Taxation)) throw missing('Receipt.Taxation');
     if (!TAXATIONS.includes(String(receipt.Taxation)))
       throw wrongParams(`Неверное значение поля Taxation: ${String(receipt.Taxation)}.`);

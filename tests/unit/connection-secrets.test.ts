@@ -28,12 +28,12 @@ describe('connection_data: what the API answers', () => {
       connected_at: '2026-01-01T00:00:00.000Z',
     });
     expect(maskSecret('short')).toBe('••••');
-    expect(connectionDataView('tbank', { password: 12345, api_key: null, secret_key: 'k', note: 1 })).toEqual(
-      {
-        password: '••••',
-        api_key: null,
-      },
-    );
+    expect(
+      connectionDataView('messagehelp', { password: 12345, api_key: null, secret_key: 'k', note: 1 }),
+    ).toEqual({
+      password: '••••',
+      api_key: null,
+    });
     expect(connectionDataView('onchat', { color: '#112233', token: 'x', webhook_secret: 'y' })).toEqual({
       color: '#112233',
     });
@@ -71,13 +71,13 @@ describe('connection_data: what a client may write', () => {
     // Never anything but text: a client cannot hand in a sealed value of its own.
     const forged = { v: 1, iv: 'AAAA', ct: 'AAAA' };
     expect(clientConnectionData('telegram', { token: forged }, stored)).toEqual({ token: TOKEN });
-    expect(clientConnectionData('tbank', { password: 12345 })).toEqual({ password: '12345' });
+    expect(clientConnectionData('messagehelp', { password: 12345 })).toEqual({ password: '12345' });
   });
 
   it('never takes the server’s fields or unknown ones from a client, and keeps the server’s across a save', () => {
     const sent = { webhook_secret: 'mine', bot_id: 1, bot_username: 'x', bot_name: 'y', connected_at: 'z' };
     expect(clientConnectionData('telegram', sent, stored)).toEqual({ token: TOKEN });
-    expect(clientConnectionData('shopscript', { pipeline: 7, api_key: 'k' })).toEqual({ api_key: 'k' });
+    expect(clientConnectionData('imot.io', { pipeline: 7, api_key: 'k' })).toEqual({ api_key: 'k' });
     expect(serverConnectionData('telegram', stored)).toEqual({
       webhook_secret: stored.webhook_secret,
       bot_username: 'salon_bot',

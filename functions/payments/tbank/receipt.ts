@@ -233,6 +233,8 @@ export function validateFiscalSettings(input: FiscalSettingsInput = {}): FiscalP
 /** T-Bank's Receipt limits (§1.9). */
 export const RECEIPT_ITEM_NAME_LIMIT = 128;
 export const RECEIPT_EMAIL_LIMIT = 64;
+/** `+` and the digits with the country code; T-Bank refuses a longer one (error 316). */
+export const RECEIPT_PHONE_LIMIT = 19;
 
 export interface TbankReceiptItem {
   Name: string;
@@ -244,12 +246,12 @@ export interface TbankReceiptItem {
   PaymentObject: TbankPaymentObject;
 }
 
-export interface TbankReceipt {
+/** Where the receipt goes: an e-mail or a phone (one of them is required, §1.9). */
+export type TbankReceipt = {
   FfdVersion: '1.05';
-  Email: string;
   Taxation: TbankTaxation;
   Items: TbankReceiptItem[];
-}
+} & ({ Email: string; Phone?: never } | { Phone: string; Email?: never });
 
 /** The first `limit` UTF-16 units of `text` (T-Bank counts like Java), never half a surrogate pair. */
 export function clipText(text: string, limit: number): string {
@@ -263,7 +265,25 @@ export interface ReceiptLine {
   /** The item's name; clipped to 128 characters. */
   name: string;
   amountMinor: number;
-  email: string;
+  /** The buyer's e-mail; without one, `phone` (`+` and digits). */
+  email?: string;
+  phone?: string;
+}
+
+/** The receipt's Email or Phone; throws when neither is usable. */
+function receiptContact(line: ReceiptLine): { Email: string } | { Phone: string } {
+  const email = line.email?.trim() ?? '';
+  if (email !== '' || line.phone === undefined) {
+    if (email === '' || email.length > RECEIPT_EMAIL_LIMIT) {
+      throw new RangeError(`A receipt e-mail must have 1 to ${RECEIPT_EMAIL_LIMIT} characters`);
+    }
+    return { Email: email };
+  }
+  const phone = line.phone.trim();
+  if (!/^\+\d{10,18}$/.test(phone)) {
+    throw new RangeError(`A receipt phone must be + and 10 to ${RECEIPT_PHONE_LIMIT - 1} digits`);
+  }
+  return { Phone: phone };
 }
 
 /** A one-item FFD 1.05 receipt whose items sum to `amountMinor`, the Init Amount. */
@@ -273,15 +293,12 @@ export function buildReceipt(line: ReceiptLine, fiscal: TbankFiscal): TbankRecei
       `A receipt amount must be a positive whole number of kopecks, not ${line.amountMinor}`,
     );
   }
-  const email = line.email.trim();
-  if (email === '' || email.length > RECEIPT_EMAIL_LIMIT) {
-    throw new RangeError(`A receipt e-mail must have 1 to ${RECEIPT_EMAIL_LIMIT} characters`);
-  }
+  const contact = receiptContact(line);
   const name = clipText(line.name.trim(), RECEIPT_ITEM_NAME_LIMIT);
   if (name === '') throw new RangeError('A receipt item needs a name');
   return {
     FfdVersion: '1.05',
-    Email: email,
+    ...contact,
     Taxation: fiscal.taxation,
     Items: [
       {

@@ -9,12 +9,14 @@ import {
   crmPipelinesHandlers,
   crmTaskTypesHandlers,
 } from './crm-lists';
+import { listDeadLettersHandlers, retryDeadLetterHandlers } from './dead-letters';
 import { deleteIntegrationHandlers } from './delete-integration';
 import { getIntegrationHandlers } from './get-integration';
 import { getQrHandlers } from './get-qr';
 import { listIntegrationsHandlers } from './list-integrations';
 import { resetIntegrationHandlers } from './reset-integration';
 import { saveIntegrationHandlers } from './save-integration';
+import { revealSigningSecretHandlers, rotateSigningSecretHandlers } from './signing-secret';
 import { startConsentHandlers } from './start-consent';
 import { updateIntegrationHandlers } from './update-integration';
 
@@ -32,6 +34,10 @@ export const integrationsRoutes = new Hono<AppEnv>()
   .get('/:id/crm/fields', ...crmFieldsHandlers)
   .get('/:id/crm/task-types', ...crmTaskTypesHandlers)
   .get('/:id/booking/services', ...bookingServicesHandlers)
+  .get('/:id/signing-secret', ...revealSigningSecretHandlers)
+  .post('/:id/signing-secret', ...rotateSigningSecretHandlers)
+  .get('/:id/dead-letters', ...listDeadLettersHandlers)
+  .post('/:id/dead-letters/:letterId/retry', ...retryDeadLetterHandlers)
   .get('/:id', ...getIntegrationHandlers)
   .patch('/:id', ...updateIntegrationHandlers)
   .delete('/:id', ...deleteIntegrationHandlers);

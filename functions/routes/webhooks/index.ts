@@ -9,7 +9,9 @@ import { finishCalendlyConsent } from '../../services/integrations/calendly-cons
 import { receiveRetailRegister, retailConfig } from '../../services/integrations/retailcrm-register';
 import { receiveAmoDisconnect } from '../../services/integrations/revoked-grant';
 import { receiveSalonMarketplaceEvent } from '../../services/integrations/salon-marketplace';
+import { finishShopScriptConsent } from '../../services/integrations/shopscript-consent';
 import { receiveWebhook } from '../../services/webhooks/receive-webhook';
+import { answerWebhookHandshake } from '../../services/webhooks/webhook-handshake';
 import { readWebhookBody, readWebhookRequestBody } from './webhook-body';
 
 /**
@@ -20,13 +22,28 @@ import { readWebhookBody, readWebhookRequestBody } from './webhook-body';
  */
 const receive = factory.createHandlers(async (c) => {
   const { raw, body } = await readWebhookRequestBody(c.req.raw);
-  await receiveWebhook(serviceContext(c), c.req.param('type') ?? '', c.req.param('integrationId') ?? '', {
-    header: (name) => c.req.header(name),
-    query: (name) => c.req.query(name),
-    body,
-    raw,
-  });
-  return c.json({});
+  const outcome = await receiveWebhook(
+    serviceContext(c),
+    c.req.param('type') ?? '',
+    c.req.param('integrationId') ?? '',
+    { header: (name) => c.req.header(name), query: (name) => c.req.query(name), body, raw },
+  );
+  // A system that reads the answer (T-Bank wants exactly "OK") gets its module's text.
+  return outcome.answer === undefined ? c.json({}) : c.text(outcome.answer, 200);
+});
+
+/**
+ * GET /api/webhooks/{type}/{integrationId}: the address proves itself to a system that checks it
+ * before delivering (Meta's `hub.challenge`, echoed as plain text); 403 when the check fails.
+ */
+const handshake = factory.createHandlers(async (c) => {
+  const answer = await answerWebhookHandshake(
+    serviceContext(c),
+    c.req.param('type') ?? '',
+    c.req.param('integrationId') ?? '',
+    { header: (name) => c.req.header(name), query: (name) => c.req.query(name), body: undefined, raw: '' },
+  );
+  return answer === null ? c.text('Forbidden', 403) : c.text(answer, 200);
 });
 
 /** amoCRM / Kommo tell that the owner turned the integration off (the disconnect hook). */
@@ -65,6 +82,16 @@ const calendlyReturn = factory.createHandlers(async (c) => {
   return c.redirect(where, 302);
 });
 
+/** A shop's consent page (Shop-Script) sends the owner back: the token is fetched, the browser sent to its page. */
+const shopScriptReturn = factory.createHandlers(async (c) => {
+  const where = await finishShopScriptConsent(
+    serviceContext(c),
+    { code: c.req.query('code'), state: c.req.query('state'), error: c.req.query('error') },
+    consentBrowserNonce(c),
+  );
+  return c.redirect(where, 302);
+});
+
 /** RetailCRM's marketplace asks what the module needs (configUrl), then registers an account with it. */
 const retailConfigRoute = factory.createHandlers((c) => c.json(retailConfig(serviceContext(c))));
 
@@ -89,8 +116,10 @@ export const webhooksRoutes = new Hono<AppEnv>()
   .post('/amo/install', ...amoInstall)
   .post('/bitrix/install', ...bitrixInstall)
   .get('/calendly/oauth', ...calendlyReturn)
+  .get('/shopscript/oauth', ...shopScriptReturn)
   .get('/retailcrm/config', ...retailConfigRoute)
   .post('/retailcrm/config', ...retailConfigRoute)
   .post('/retailcrm/register', ...retailRegister)
   .post('/:type{yclients|altegio}/marketplace', ...salonMarketplace)
+  .get('/:type/:integrationId', ...handshake)
   .post('/:type/:integrationId', ...receive);

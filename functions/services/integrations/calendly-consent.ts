@@ -1,13 +1,13 @@
-import { eq } from 'drizzle-orm';
-import { accounts, integrations } from '../../../db/schema';
+import { integrations } from '../../../db/schema';
 import { exchangeCalendlyCode } from '../../integrations/calendly/oauth';
 import { sealConnectionData } from '../../integrations/connection-secrets';
 import { startedInBrowser, takeConsentState } from '../../integrations/oauth-consent';
 import { tokenFields } from '../../integrations/oauth-tokens';
 import { AppError } from '../../shared/app-error';
 import { safeErrorText } from '../../shared/safe-error';
-import type { AccountContext, ServiceContext } from '../context';
+import type { ServiceContext } from '../context';
 import { connectIntegration } from './connect-integration';
+import { consentOwnerContext } from './consent-owner';
 import { ownIntegrationWhere } from './own-integration';
 
 /**
@@ -35,12 +35,6 @@ export interface CalendlyReturn {
   error?: string;
 }
 
-/** The account the consent was started by, as a service context for connecting. */
-async function ownerContext(ctx: ServiceContext, accountId: string): Promise<AccountContext | null> {
-  const [account] = await ctx.ports.db.select().from(accounts).where(eq(accounts.id, accountId));
-  return account ? { ...ctx, lang: account.lang, account, sessionId: null } : null;
-}
-
 /** Where the browser goes next. */
 export async function finishCalendlyConsent(
   ctx: ServiceContext,
@@ -55,7 +49,7 @@ export async function finishCalendlyConsent(
     (started) => started.type === 'calendly' && startedInBrowser(state, started, browserNonce),
   );
   if (consent === 'unknown' || consent === 'foreign') return withError(TYPE_PAGE, 'state');
-  const owner = await ownerContext(ctx, consent.accountId);
+  const owner = await consentOwnerContext(ctx, consent.accountId);
   const [row] = owner
     ? await ctx.ports.db.select().from(integrations).where(ownIntegrationWhere(owner, consent.integrationId))
     : [];

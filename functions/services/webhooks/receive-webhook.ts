@@ -18,6 +18,8 @@ export interface WebhookOutcome {
   duplicates: number;
   /** The delivery was a probe, or the integration is switched off: acknowledged, nothing read. */
   dropped: boolean;
+  /** The exact text to answer with (the module's acknowledgement), instead of `{}`. */
+  answer?: string;
 }
 
 const NOTHING: WebhookOutcome = { stored: 0, duplicates: 0, dropped: true };
@@ -48,8 +50,10 @@ export async function receiveWebhook(
 ): Promise<WebhookOutcome> {
   const inbound = moduleFor(type)?.inbound;
   if (!inbound) throw notFound();
+  const nothing: WebhookOutcome =
+    inbound.acknowledgement === undefined ? NOTHING : { ...NOTHING, answer: inbound.acknowledgement };
   // A probe reads nothing and changes nothing; Wazzup sends one even while its webhooks are turned off.
-  if (inbound.isProbe?.(request)) return NOTHING;
+  if (inbound.isProbe?.(request)) return nothing;
   const integration = await integrationOf(ctx, type, integrationId);
   if (!isConnected(integration)) throw notFound();
   let verified: boolean;
@@ -61,14 +65,19 @@ export async function receiveWebhook(
     throw new AppError('internal_error');
   }
   if (!verified) throw unauthorized();
-  if (!integration.activated) return NOTHING;
+  if (!integration.activated && !inbound.receivesWhenOff) return nothing;
   const delivery = inbound.parse(integration, request);
   if (!delivery) throw new AppError('bad_request');
   if (delivery.revoked) {
     await letGoOfConnection(ctx, integration);
-    return NOTHING;
+    return nothing;
   }
-  const outcome: WebhookOutcome = { stored: 0, duplicates: 0, dropped: false };
+  const outcome: WebhookOutcome = {
+    stored: 0,
+    duplicates: 0,
+    dropped: false,
+    ...(inbound.acknowledgement === undefined ? {} : { answer: inbound.acknowledgement }),
+  };
   for (const message of delivery.messages) {
     const result = await receiveFromIntegration(ctx, integration, message);
     if (result.isNew) outcome.stored++;

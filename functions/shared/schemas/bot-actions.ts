@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_LINK_AMOUNT, MIN_LINK_AMOUNT } from '../tbank-link';
 import { BOT_STOP_PERIODS, int, MAX_STOP_SECONDS, textList } from './bot-conditions';
 import { looseString, msg } from './fields';
 
@@ -22,6 +23,8 @@ export const ACTION_TYPES = [
   'set_task',
   'send_media',
   'booking',
+  'find_products',
+  'payment_link',
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
@@ -34,6 +37,8 @@ export const INTEGRATION_ACTION_TYPES = [
   'change_company_field',
   'set_task',
   'booking',
+  'find_products',
+  'payment_link',
 ] as const satisfies readonly ActionType[];
 
 /** Types that act in the branches a Get branches action of the same bot selected. */
@@ -104,6 +109,41 @@ const bookingSettings = v.optional(
   {},
 );
 
+/** Find products (issue #24 §4): the shop searched live; at most `max_products` found go to the model. */
+export const MAX_FOUND_PRODUCTS = 10;
+const findProductsSettings = v.optional(
+  v.object({
+    integration_id: ref,
+    max_products: v.optional(int(1, MAX_FOUND_PRODUCTS), 5),
+  }),
+  {},
+);
+
+/**
+ * Send a payment link (issue #24 §3): the T-Bank integration's product and amount; with
+ * `amount_override` the model may name another amount (in kopecks), kept within min..max.
+ */
+const linkAmount = v.optional(v.nullable(int(MIN_LINK_AMOUNT, MAX_LINK_AMOUNT)), null);
+const paymentLinkSettings = v.optional(
+  v.pipe(
+    v.object({
+      integration_id: ref,
+      amount_override: v.optional(v.boolean(msg('invalid_value')), false),
+      min_amount: linkAmount,
+      max_amount: linkAmount,
+    }),
+    v.forward(
+      v.check(
+        ({ min_amount, max_amount }) =>
+          min_amount === null || max_amount === null || min_amount <= max_amount,
+        msg('invalid_value'),
+      ),
+      ['max_amount'],
+    ),
+  ),
+  {},
+);
+
 function action<T extends v.GenericSchema, S extends v.GenericSchema>(type: T, settingsSchema: S) {
   return v.object({
     id: v.optional(v.pipe(v.string(msg('invalid_value')), v.trim(), v.maxLength(64, msg('too_long')))),
@@ -149,6 +189,8 @@ export const botActionSchema = v.variant(
     ),
     action(v.literal('send_media'), v.optional(v.object({ files: textList(20, 64) }), {})),
     action(v.literal('booking'), bookingSettings),
+    action(v.literal('find_products'), findProductsSettings),
+    action(v.literal('payment_link'), paymentLinkSettings),
   ],
   msg('invalid_value'),
 );

@@ -1,6 +1,8 @@
 import { alfacrm } from './catalog/en/alfacrm';
+import { apiChannel } from './catalog/en/api-channel';
 import { assistant } from './catalog/en/assistant';
 import { auth } from './catalog/en/auth';
+import { avito } from './catalog/en/avito';
 import { balance } from './catalog/en/balance';
 import { bitrix } from './catalog/en/bitrix';
 import { booking } from './catalog/en/booking';
@@ -17,10 +19,13 @@ import { partner } from './catalog/en/partner';
 import { profile } from './catalog/en/profile';
 import { retailcrm } from './catalog/en/retailcrm';
 import { shell } from './catalog/en/shell';
+import { shopscript } from './catalog/en/shopscript';
 import { storages } from './catalog/en/storages';
+import { tbank } from './catalog/en/tbank';
 import { walk } from './catalog/en/walk';
 import { wappi } from './catalog/en/wappi';
 import { wazzup } from './catalog/en/wazzup';
+import { whatsapp } from './catalog/en/whatsapp';
 import type { ru } from './catalog-ru';
 import { sharedCatalog } from './shared';
 
@@ -40,11 +45,16 @@ export const en: Record<keyof typeof ru, string> = {
   ...balance,
   ...wazzup,
   ...wappi,
+  ...apiChannel,
+  ...avito,
+  ...whatsapp,
   ...alfacrm,
   ...retailcrm,
   ...bitrix,
   ...booking,
   ...calendly,
+  ...shopscript,
+  ...tbank,
   ...crm,
   ...storages,
   ...assistant,

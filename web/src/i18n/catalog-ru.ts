@@ -1,6 +1,8 @@
 import { alfacrm } from './catalog/ru/alfacrm';
+import { apiChannel } from './catalog/ru/api-channel';
 import { assistant } from './catalog/ru/assistant';
 import { auth } from './catalog/ru/auth';
+import { avito } from './catalog/ru/avito';
 import { balance } from './catalog/ru/balance';
 import { bitrix } from './catalog/ru/bitrix';
 import { booking } from './catalog/ru/booking';
@@ -17,10 +19,13 @@ import { partner } from './catalog/ru/partner';
 import { profile } from './catalog/ru/profile';
 import { retailcrm } from './catalog/ru/retailcrm';
 import { shell } from './catalog/ru/shell';
+import { shopscript } from './catalog/ru/shopscript';
 import { storages } from './catalog/ru/storages';
+import { tbank } from './catalog/ru/tbank';
 import { walk } from './catalog/ru/walk';
 import { wappi } from './catalog/ru/wappi';
 import { wazzup } from './catalog/ru/wazzup';
+import { whatsapp } from './catalog/ru/whatsapp';
 import { sharedCatalog } from './shared';
 
 /**
@@ -42,11 +47,16 @@ export const ru = {
   ...balance,
   ...wazzup,
   ...wappi,
+  ...apiChannel,
+  ...avito,
+  ...whatsapp,
   ...alfacrm,
   ...retailcrm,
   ...bitrix,
   ...booking,
   ...calendly,
+  ...shopscript,
+  ...tbank,
   ...crm,
   ...storages,
   ...assistant,

@@ -14,7 +14,14 @@ interface CredentialFormProps {
   invalidText: string;
   savedText: string;
   /** A login typed above the secret (a user's password connection): required with it. */
-  login?: { label: string; placeholder: string; requiredText: string };
+  login?: {
+    label: string;
+    placeholder: string;
+    requiredText: string;
+    /** The login's shape (Avito's client id), with the text shown when it does not match. */
+    pattern?: RegExp;
+    invalidText?: string;
+  };
   save: (value: string, login: string) => Promise<unknown>;
 }
 
@@ -36,12 +43,15 @@ export function CredentialForm(props: CredentialFormProps) {
     const typed = value.trim();
     const typedLogin = login.trim();
     const missingLogin = props.login !== undefined && typedLogin === '';
+    const badLogin =
+      !missingLogin && props.login?.pattern !== undefined && !props.login.pattern.test(typedLogin);
     if (missingLogin) setLoginError(props.login?.requiredText ?? null);
+    if (badLogin) setLoginError(props.login?.invalidText ?? null);
     if (!props.pattern.test(typed)) {
       setError(typed === '' ? props.requiredText : props.invalidText);
       return;
     }
-    if (missingLogin) return;
+    if (missingLogin || badLogin) return;
     setBusy(true);
     try {
       await props.save(typed, typedLogin);

@@ -8,15 +8,20 @@ import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { AlfaCrmSettings } from './AlfaCrmSettings';
 import { AmoCrmSettings } from './AmoCrmSettings';
+import { ApiChannelSettings } from './ApiChannelSettings';
+import { AvitoSettings } from './AvitoSettings';
 import { BitrixSettings } from './BitrixSettings';
 import { CalendlySettings } from './CalendlySettings';
 import { ChatgptSettings } from './ChatgptSettings';
 import { OnchatSettings } from './OnchatSettings';
 import { RetailcrmSettings } from './RetailcrmSettings';
 import { SalonSettings } from './SalonSettings';
+import { ShopScriptSettings } from './ShopScriptSettings';
+import { TbankSettings } from './TbankSettings';
 import { TelegramSettings } from './TelegramSettings';
 import { WappiSettings } from './WappiSettings';
 import { WazzupSettings } from './WazzupSettings';
+import { WhatsAppSettings } from './WhatsAppSettings';
 
 interface IntegrationSettingsTabProps {
   integration: IntegrationView;
@@ -33,6 +38,8 @@ const TYPE_SETTINGS: Partial<Record<IntegrationType, ComponentType<IntegrationSe
   telegram: TelegramSettings,
   wazzup: WazzupSettings,
   wappi: WappiSettings,
+  avito: AvitoSettings,
+  whatsapp: WhatsAppSettings,
   amocrm: AmoCrmSettings,
   kommo: AmoCrmSettings,
   alfacrm: AlfaCrmSettings,
@@ -41,6 +48,9 @@ const TYPE_SETTINGS: Partial<Record<IntegrationType, ComponentType<IntegrationSe
   yclients: SalonSettings,
   altegio: SalonSettings,
   calendly: CalendlySettings,
+  api_channel: ApiChannelSettings,
+  shopscript: ShopScriptSettings,
+  tbank: TbankSettings,
 };
 
 /** The settings every type shares (on/off, the external account), then the type's own. */

@@ -36,6 +36,7 @@ export const integrations: Record<keyof typeof ru, string> = {
   'integration.name.imot.io': 'imot.io',
   'integration.name.shopscript': 'Shop-Script',
   'integration.name.onchat': 'Website chat',
+  'integration.name.api_channel': 'API channel',
   'integrations.tab.data_sources': 'Data sources',
   'integrations.tab.channels': 'Channels',
   'integrations.state.connected': 'Connected',

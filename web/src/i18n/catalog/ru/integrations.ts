@@ -34,6 +34,7 @@ export const integrations = {
   'integration.name.imot.io': 'imot.io',
   'integration.name.shopscript': 'Shop-Script',
   'integration.name.onchat': 'Онлайн-чат на сайте',
+  'integration.name.api_channel': 'API-канал',
   'integrations.tab.data_sources': 'Источники данных',
   'integrations.tab.channels': 'Каналы',
   'integrations.state.connected': 'Подключено',

@@ -16,14 +16,15 @@ interface IntegrationFieldProps {
 }
 
 /**
- * The integration an action works through: a CRM or booking system of the account (a data source;
- * channels and models run no actions); with none, an offer to connect one.
+ * The integration an action works through: a CRM or booking system of the account (a data source),
+ * or a payment link's terminal; channels and models run no actions; with none, an offer to connect one.
  */
 export function IntegrationField({ value, onChange, error, types }: IntegrationFieldProps) {
   const { t } = useT();
   const { integrations: all, isLoading } = useIntegrations(true);
   const integrations = all.filter(
-    (item) => item.kind === 'data_source' && (!types || types.includes(item.type)),
+    (item) =>
+      (item.kind === 'data_source' || item.kind === 'payments') && (!types || types.includes(item.type)),
   );
   if (!isLoading && integrations.length === 0) {
     return (

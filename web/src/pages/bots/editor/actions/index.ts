@@ -3,7 +3,9 @@ import { BookingSettings } from './BookingSettings';
 import { DealStatusSettings } from './DealStatusSettings';
 import { CompanyFieldSettings, ContactFieldSettings, LeadFieldSettings } from './FieldSettings';
 import { FillVariablesSettings } from './FillVariablesSettings';
+import { FindProductsSettings } from './FindProductsSettings';
 import { GetBranchesSettings } from './GetBranchesSettings';
+import { PaymentLinkSettings } from './PaymentLinkSettings';
 import { SendMediaSettings } from './SendMediaSettings';
 import { StopBotSettings } from './StopBotSettings';
 import { TaskSettings } from './TaskSettings';
@@ -25,4 +27,6 @@ export const ACTION_SETTINGS: { [T in ActionType]: TypeSettingsComponent<T> } = 
   set_task: TaskSettings,
   send_media: SendMediaSettings,
   booking: BookingSettings,
+  find_products: FindProductsSettings,
+  payment_link: PaymentLinkSettings,
 };
