@@ -3,18 +3,29 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startFakeAmo } from '../tests/fakes/amocrm';
+import { startFakeAvito } from '../tests/fakes/avito';
 import { startFakeTelegram } from '../tests/fakes/telegram';
 import { startFakeWazzup } from '../tests/fakes/wazzup';
+import { startFakeWhatsAppCloud } from '../tests/fakes/whatsapp-cloud';
 import { startLocalServer } from '../tests/support/local-server';
 import { codeFromMail } from '../tests/support/mail-folder';
 import { amoWebhookLoad } from './amocrm-webhook';
+import { apiChannelWebhookLoad } from './api-channel-webhook';
+import { avitoWebhookLoad } from './avito-webhook';
 import { bookingFigures } from './booking';
 import { engineOverhead } from './engine';
 import { knowledgeFigures } from './knowledge';
 import { type LoadFigures, load } from './load';
 import { moneyFigures } from './money';
-import { spaInitialJsGzip, widgetBundleGzip, workerBundleGzip } from './sizes';
+import {
+  API_WORKER_BUDGET_BYTES,
+  spaInitialJsGzip,
+  WORKER_CONFIGS,
+  widgetBundleGzip,
+  workerBundle,
+} from './sizes';
 import { type OwnerCall, telegramWebhookLoad } from './webhook';
+import { whatsappCloudWebhookLoad } from './whatsapp-cloud-webhook';
 import { wazzupWebhookLoad } from './whatsapp-webhook';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -32,6 +43,8 @@ spawnSync('npm', ['run', 'build:web'], { cwd: root, stdio: ['ignore', 'ignore', 
 
 const telegram = await startFakeTelegram();
 const wazzup = await startFakeWazzup({ relayUnreachable: true });
+const whatsappCloud = await startFakeWhatsAppCloud();
+const avito = await startFakeAvito();
 const amo = await startFakeAmo({ redirectUri: 'https://bench.example.com/amo/install', rateLimit: 1000 });
 const first = await startLocalServer(dataDir);
 await first.stop();
@@ -39,6 +52,8 @@ await first.stop();
 const server = await startLocalServer(dataDir, undefined, {
   TELEGRAM_API_ROOT: telegram.url,
   WAZZUP_API_ROOT: wazzup.url,
+  WHATSAPP_API_ROOT: whatsappCloud.url,
+  AVITO_API_ROOT: avito.url,
   AMOCRM_API_ROOT: amo.url,
   AMOCRM_CLIENT_ID: amo.clientId,
   AMOCRM_CLIENT_SECRET: amo.clientSecret,
@@ -101,7 +116,10 @@ try {
   };
   const telegramUpdates = await telegramWebhookLoad(server.url, telegram, ownerCall);
   const whatsappMessages = await wazzupWebhookLoad(server.url, wazzup, ownerCall);
+  const whatsappCloudMessages = await whatsappCloudWebhookLoad(server.url, whatsappCloud, ownerCall);
+  const avitoMessages = await avitoWebhookLoad(server.url, avito, ownerCall);
   const amoMessages = await amoWebhookLoad(server.url, amo, ownerCall);
+  const apiChannelMessages = await apiChannelWebhookLoad(server.url, ownerCall);
 
   console.log('\nLocal server (embedded shape, PGlite), 16 connections, 5 s each');
   console.log(row('bare Hono route GET /api/health/live', bare));
@@ -109,7 +127,10 @@ try {
   console.log(row('inbound POST /api/check/messages', inbound));
   console.log(row('Telegram webhook updates accepted', telegramUpdates));
   console.log(row('WhatsApp (Wazzup) messages accepted', whatsappMessages));
+  console.log(row('WhatsApp Cloud webhooks accepted', whatsappCloudMessages));
+  console.log(row('Avito webhooks accepted', avitoMessages));
   console.log(row('amoCRM chat messages accepted', amoMessages));
+  console.log(row('API channel webhooks accepted', apiChannelMessages));
   console.log(
     `profile / bare throughput ratio     ${(profile.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
   );
@@ -120,6 +141,8 @@ try {
   await server.stop();
   await telegram.close();
   await wazzup.close();
+  await whatsappCloud.close();
+  await avito.close();
   await amo.close();
   await rm(dataDir, { recursive: true, force: true });
 }
@@ -141,9 +164,21 @@ console.log(
 );
 const workerOut = await mkdtemp(join(tmp, 'worker-'));
 try {
-  console.log(`Worker bundle                        ${kb(workerBundleGzip(workerOut))}`);
+  const api = workerBundle(WORKER_CONFIGS.api, join(workerOut, 'api'));
+  // The API Worker must not carry document reading or PDF drawing: a line that says so fails the run.
+  const verdict = api.documentCode.length
+    ? `FAILED: carries document code (${api.documentCode.join(', ')})`
+    : api.gzipBytes > API_WORKER_BUDGET_BYTES
+      ? `FAILED: over the ${kb(API_WORKER_BUDGET_BYTES)} target`
+      : `target ≤ ${kb(API_WORKER_BUDGET_BYTES)}, no document code`;
+  if (verdict.startsWith('FAILED')) process.exitCode = 1;
+  console.log(`API Worker bundle                    ${kb(api.gzipBytes)}   (${verdict})`);
+  const documents = workerBundle(WORKER_CONFIGS.documents, join(workerOut, 'documents'));
+  console.log(
+    `Documents Worker bundle              ${kb(documents.gzipBytes)}   (parsing and PDFs, behind DOCUMENTS)`,
+  );
 } catch (error) {
-  console.log(`Worker bundle                        unavailable: ${(error as Error).message.split('\n')[0]}`);
+  console.log(`Worker bundles                       unavailable: ${(error as Error).message.split('\n')[0]}`);
 } finally {
   await rm(workerOut, { recursive: true, force: true });
 }

@@ -142,6 +142,8 @@ export const workerConfigSchema = v.object({
   QSTASH_NEXT_SIGNING_KEY: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   PARTYKIT_HOST: url,
   PARTYKIT_SECRET: secret,
+  /** The same value as the documents Worker's DOCUMENTS_SECRET: every call over the DOCUMENTS binding carries it. */
+  DOCUMENTS_SECRET: secret,
   MAIL_API_URL: url,
   MAIL_API_KEY: v.pipe(v.string(), v.nonEmpty('must not be empty')),
   MAIL_FROM: v.pipe(v.string(), v.nonEmpty('must not be empty')),

@@ -26,6 +26,7 @@ import { llmFromConfig } from './ports/llm-from-config';
 import { EmlFolderMail } from './ports/mail-eml';
 import { ThreadParser } from './ports/parser-thread';
 import { paymentsFromConfig } from './ports/payments-from-config';
+import { InlinePdf } from './ports/pdf-inline';
 import { LocalRooms } from './ports/rooms-local';
 import { LocalStreams } from './ports/streams-local';
 
@@ -61,6 +62,7 @@ const ports: Ports = {
   files: new FolderFiles(join(dataDir, 'files')),
   payments: paymentsFromConfig(config),
   parser: new ThreadParser(),
+  pdf: new InlinePdf(),
   streams,
 };
 const settings: AppSettings = {

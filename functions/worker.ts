@@ -16,13 +16,13 @@ import { sellerFromConfig } from './payments/invoice/seller-config';
 import type { AppSettings, Ports } from './ports';
 import { systemClock } from './ports/clock';
 import { openNeonDb } from './ports/db-neon';
+import { BoundDocuments, type FetcherLike } from './ports/documents-binding';
 import { externalLinksFromConfig } from './ports/external-links-from-config';
 import { type R2BucketLike, R2Files } from './ports/files-r2';
 import { QStashJobs } from './ports/jobs-qstash';
 import { UpstashKv } from './ports/kv-upstash';
 import { llmFromConfig } from './ports/llm-from-config';
 import { HttpMail } from './ports/mail-http';
-import { InlineParser } from './ports/parser-inline';
 import { paymentsFromConfig } from './ports/payments-from-config';
 import { PartyKitRooms } from './ports/rooms-partykit';
 import { PartyKitStreams } from './ports/streams-partykit';
@@ -65,6 +65,8 @@ function buildIsolate(config: WorkerConfig, env: Bindings): Isolate {
     externalLinks: externalLinksFromConfig(config),
   };
   const runners = new Map([...scheduleRunners(schedules, settings), ...engineRunners(settings)]);
+  // wrangler.toml binds the documents Worker as DOCUMENTS: it reads documents and draws PDFs.
+  const documents = new BoundDocuments(env.DOCUMENTS as FetcherLike, config.DOCUMENTS_SECRET);
   return {
     config,
     settings,
@@ -83,7 +85,8 @@ function buildIsolate(config: WorkerConfig, env: Bindings): Isolate {
       // wrangler.toml binds the bucket as FILES.
       files: new R2Files(env.FILES as R2BucketLike),
       payments: paymentsFromConfig(config),
-      parser: new InlineParser(),
+      parser: documents,
+      pdf: documents,
     },
     jobRoutes: jobsRoutes({ verify: qstashSignatureVerifier(receiver), runners }),
   };
@@ -91,10 +94,13 @@ function buildIsolate(config: WorkerConfig, env: Bindings): Isolate {
 
 function start(env: Bindings): Start {
   const check = checkWorkerConfig(env);
-  if (check.ok) return { ok: true, isolate: buildIsolate(check.config, env) };
-  const lines = check.problems.map(({ setting, reason }) => `${setting} ${reason}`);
+  const problems = check.ok ? [] : check.problems;
+  if (typeof (env.DOCUMENTS as Partial<FetcherLike> | undefined)?.fetch !== 'function')
+    problems.push({ setting: 'DOCUMENTS', reason: 'is not bound to the documents Worker' });
+  if (check.ok && problems.length === 0) return { ok: true, isolate: buildIsolate(check.config, env) };
+  const lines = problems.map(({ setting, reason }) => `${setting} ${reason}`);
   console.error(`Invalid configuration; the API answers 500 until it is fixed:\n  ${lines.join('\n  ')}`);
-  return { ok: false, problems: check.problems };
+  return { ok: false, problems };
 }
 
 /** Names the settings to fix, never their values; the reasons are in the Worker's log. */

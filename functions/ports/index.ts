@@ -10,6 +10,7 @@ import type { Llm } from './llm';
 import type { Mail } from './mail';
 import type { DocumentParser } from './parser';
 import type { Payments } from './payments';
+import type { PdfRenderer } from './pdf';
 import type { Rooms } from './rooms';
 import type { Streams } from './streams';
 
@@ -26,8 +27,10 @@ export interface Ports {
   files: Files;
   /** Card payments: T-Bank for rub, Stripe for the others, or none configured. */
   payments: Payments;
-  /** Reads uploaded documents within limits: a worker thread in Node, in the isolate on Workers. */
+  /** Reads uploaded documents within limits: a worker thread in Node, the documents Worker on Workers. */
   parser: DocumentParser;
+  /** Draws invoice and act PDFs: in the process in Node, in the documents Worker on Workers. */
+  pdf: PdfRenderer;
   /** Event streams held open for integrations that have no webhooks; absent where none are held. */
   streams?: Streams;
 }

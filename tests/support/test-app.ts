@@ -17,6 +17,7 @@ import { CapturedMail } from '../../functions/ports/mail-captured';
 import type { DocumentParser } from '../../functions/ports/parser';
 import { ThreadParser } from '../../functions/ports/parser-thread';
 import { noPayments, type Payments } from '../../functions/ports/payments';
+import { InlinePdf } from '../../functions/ports/pdf-inline';
 import { LocalRooms } from '../../functions/ports/rooms-local';
 
 export const TEST_SETTINGS: AppSettings = {
@@ -63,6 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     files: new FolderFiles(await mkdtemp(join(tmpdir(), 'files-'))),
     payments: options.payments ?? noPayments,
     parser: options.parser ?? new ThreadParser(),
+    pdf: new InlinePdf(),
   };
   for (const [name, handler] of Object.entries(jobHandlers)) {
     jobs.register(name, (payload) => handler(payload, ports, settings));

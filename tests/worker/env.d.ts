@@ -25,5 +25,9 @@ declare namespace Cloudflare {
     TBANK_TERMINAL_KEY: string;
     TBANK_PASSWORD: string;
     TBANK_API_ROOT: string;
+    INVOICE_SELLER: string;
+    DOCUMENTS_SECRET: string;
+    /** The documents Worker (wrangler.documents.toml), run beside the API Worker in the tests. */
+    DOCUMENTS: Fetcher;
   }
 }

@@ -8,6 +8,7 @@ import { startFakeTbank } from '../fakes/tbank';
 import { startFakeTelegram } from '../fakes/telegram';
 import { startFakeUpstashRedis } from '../fakes/upstash-redis';
 import { startFakeWazzup } from '../fakes/wazzup';
+import { SBERBANK_REQUISITES } from '../support/requisites';
 import { startNeonWsProxy } from './support/neon-ws-proxy';
 import { TEST_PUBLIC_URL, TEST_SECRETS } from './support/secrets';
 
@@ -61,6 +62,12 @@ export default async function setup(project: TestProject) {
     PARTYKIT_HOST: 'http://127.0.0.1:9',
     // Card payments in rub; tests drive the fake through `/__fake/...` at the same host.
     TBANK_API_ROOT: tbank.url,
+    // Invoices are offered; their PDFs are drawn by the documents Worker behind DOCUMENTS.
+    INVOICE_SELLER: JSON.stringify({
+      ...SBERBANK_REQUISITES,
+      name: 'ООО «Конструктор ботов»',
+      vat_rate: null,
+    }),
   });
 
   return async () => {

@@ -1,6 +1,7 @@
 /**
- * Invoice and act PDFs. The same code runs in the Worker (workerd, no compatibility flags) and in
- * Node: pdfmake's self-contained browser build, fonts from a bundled base64 module, no file system.
+ * Invoice and act PDFs. The same code runs in the documents Worker (workerd, no compatibility flags)
+ * and in Node: pdfmake's self-contained browser build, fonts from a bundled base64 module, no file
+ * system. Reached through the `pdf` port only (ports/pdf.ts), so the API Worker never bundles it.
  */
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { actDocument } from './act-document';

@@ -1,5 +1,4 @@
 import type { Transaction } from '../../../db/schema';
-import { renderActPdf, renderInvoicePdf } from '../../payments/invoice/pdf';
 import type { InvoiceRequisites } from '../../payments/invoice/requisites';
 import { calendarDate, documentTexts } from '../../payments/invoice/texts';
 import { AppError, notFound } from '../../shared/app-error';
@@ -37,7 +36,7 @@ export async function invoicePdf(ctx: AccountContext, id: string) {
   const row = await ownInvoice(ctx, id);
   const { seller, buyer, items, invoice } = parts(ctx, row);
   const pdf = await storedDocument(ctx.ports.files, invoicePdfKey(row.id), () =>
-    renderInvoicePdf({ ...invoice, seller, buyer, items }),
+    ctx.ports.pdf.invoice({ ...invoice, seller, buyer, items }),
   );
   return { pdf, filename: `invoice-${invoice.number}.pdf` };
 }
@@ -49,7 +48,7 @@ export async function actPdf(ctx: AccountContext, id: string) {
   const { seller, buyer, items, invoice } = parts(ctx, row);
   const { actNumber, paidAt } = row;
   const pdf = await storedDocument(ctx.ports.files, actPdfKey(row.id), () =>
-    renderActPdf({ number: actNumber, date: calendarDate(paidAt), invoice, seller, buyer, items }),
+    ctx.ports.pdf.act({ number: actNumber, date: calendarDate(paidAt), invoice, seller, buyer, items }),
   );
   return { pdf, filename: `act-${row.actNumber}.pdf` };
 }

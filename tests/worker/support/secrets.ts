@@ -8,6 +8,8 @@ export const TEST_SECRETS = {
   QSTASH_CURRENT_SIGNING_KEY: 'sig_test_current_signing_key',
   QSTASH_NEXT_SIGNING_KEY: 'sig_test_next_signing_key',
   PARTYKIT_SECRET: 'test-partykit-secret-long-enough-to-pass',
+  /** Shared by the API Worker and the documents Worker behind its DOCUMENTS binding. */
+  DOCUMENTS_SECRET: 'test-documents-secret-long-enough-to-pass',
   MAIL_API_KEY: 're_test_mail_api_key',
   LLM_API_KEY: 'sk-worker-test-llm-key-0123456789',
   TBANK_TERMINAL_KEY: 'WorkerTestTerminal',
