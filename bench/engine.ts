@@ -1,6 +1,13 @@
 import { OpenAiLlm } from '../functions/ports/llm-openai';
 import { apiClient } from '../tests/api/support/client';
 import { startFakeOpenAi } from '../tests/fakes/openai';
+import {
+  roundTrips,
+  type SqlProfile,
+  sqlRecorder,
+  statementHead,
+  writes,
+} from '../tests/support/sql-profile';
 import { createTestApp } from '../tests/support/test-app';
 import { fundedOwner } from './owner';
 import { ms, percentile } from './stats';
@@ -15,17 +22,10 @@ const MESSAGES = 300;
 export async function engineOverhead(): Promise<string[]> {
   const fake = await startFakeOpenAi({ apiKey: API_KEY });
   const llm = new OpenAiLlm({ baseUrl: fake.baseUrl, apiKey: API_KEY, maxRetries: 0 });
-  // Statements by what they start with (the profile of the hot path).
-  let counting = false;
-  const statements = new Map<string, number>();
-  const dbLogger = {
-    logQuery(query: string) {
-      if (!counting) return;
-      const head = query.trim().split(/\s+/).slice(0, 3).join(' ').replace(/"/g, '').slice(0, 40);
-      statements.set(head, (statements.get(head) ?? 0) + 1);
-    },
-  };
-  const t = await createTestApp({ llm, dbLogger });
+  // The database cost of the hot path: statements, transactions (each adds BEGIN and COMMIT), writes.
+  const recorder = sqlRecorder();
+  const t = await createTestApp({ llm, dbLogger: recorder.logger });
+  recorder.watch(t.db);
   try {
     const call = apiClient(t);
     const owner = await fundedOwner(t);
@@ -52,16 +52,30 @@ export async function engineOverhead(): Promise<string[]> {
     };
     for (let i = 0; i < 20; i++) await turn(i);
     const turns: number[] = [];
-    counting = true;
-    for (let i = 0; i < MESSAGES; i++) turns.push(await turn(i));
-    counting = false;
+    const profiles: SqlProfile[] = [];
+    for (let i = 0; i < MESSAGES; i++) {
+      let took = 0;
+      profiles.push(
+        await recorder.measure(async () => {
+          took = await turn(i);
+        }),
+      );
+      turns.push(took);
+    }
     const models: number[] = [];
     for (let i = 0; i < MESSAGES; i++) models.push(await modelCall());
     const answers = fake.requests.length;
     const overhead = (p: number) => percentile(turns, p) - percentile(models, 50);
-    const total = [...statements.values()].reduce((sum, count) => sum + count, 0);
-    const perMessage = total / MESSAGES;
-    const top = [...statements.entries()]
+    const perMessage = (count: (profile: SqlProfile) => number) =>
+      profiles.reduce((sum, profile) => sum + count(profile), 0) / MESSAGES;
+    const statements = perMessage((profile) => profile.statements.length);
+    const heads = new Map<string, number>();
+    for (const profile of profiles)
+      for (const statement of profile.statements) {
+        const head = statementHead(statement);
+        heads.set(head, (heads.get(head) ?? 0) + 1);
+      }
+    const top = [...heads.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 8)
       .map(([head, count]) => `  ${(count / MESSAGES).toFixed(1).padStart(5)} × ${head}`);
@@ -70,8 +84,10 @@ export async function engineOverhead(): Promise<string[]> {
       `receive → answer stored           p50 ${ms(percentile(turns, 50))}   p99 ${ms(percentile(turns, 99))}`,
       `the model call alone (fake)        p50 ${ms(percentile(models, 50))}`,
       `engine overhead excluding model    p50 ${ms(overhead(50))}   p99 ${ms(overhead(99))}`,
-      `SQL statements per message (HTTP receive + respond job; BEGIN/COMMIT not counted): ${perMessage.toFixed(1)}, ` +
-        `${ms(overhead(50) / perMessage)} each at p50; the most frequent:`,
+      `database per message (HTTP receive + respond job through the local runner): ` +
+        `${perMessage(roundTrips).toFixed(1)} round trips = ${statements.toFixed(1)} statements + ` +
+        `${perMessage((profile) => profile.transactions).toFixed(1)} transactions × 2; ` +
+        `${perMessage(writes).toFixed(1)} writes; ${ms(overhead(50) / perMessage(roundTrips))} per round trip at p50; the most frequent:`,
       ...top,
     ];
   } finally {
