@@ -1,13 +1,12 @@
 import { integrations } from '../../../db/schema';
 import { exchangeCalendlyCode } from '../../integrations/calendly/oauth';
 import { sealConnectionData } from '../../integrations/connection-secrets';
-import { startedInBrowser, takeConsentState } from '../../integrations/oauth-consent';
 import { tokenFields } from '../../integrations/oauth-tokens';
 import { AppError } from '../../shared/app-error';
 import { safeErrorText } from '../../shared/safe-error';
 import type { ServiceContext } from '../context';
 import { connectIntegration } from './connect-integration';
-import { consentOwnerContext } from './consent-owner';
+import { type ConsentReturn, returnedConsent } from './consent-owner';
 import { ownIntegrationWhere } from './own-integration';
 
 /**
@@ -22,41 +21,19 @@ import { ownIntegrationWhere } from './own-integration';
 
 export type CalendlyReturnError = 'state' | 'denied' | 'failed' | 'subscription';
 
-const TYPE_PAGE = '/integrations/calendly';
-const STATE = /^[A-Za-z0-9_-]{16,128}$/;
 const CODE = /^[A-Za-z0-9._~+/=-]{1,4096}$/;
 
 const withError = (path: string, error: CalendlyReturnError) => `${path}?calendly_error=${error}`;
 
-export interface CalendlyReturn {
-  code?: string;
-  state?: string;
-  /** OAuth's refusal (`access_denied` when the owner said no). */
-  error?: string;
-}
-
 /** Where the browser goes next. */
 export async function finishCalendlyConsent(
   ctx: ServiceContext,
-  query: CalendlyReturn,
+  query: ConsentReturn,
   browserNonce: string | undefined,
 ): Promise<string> {
-  const state = query.state ?? '';
-  if (!STATE.test(state)) return withError(TYPE_PAGE, 'state');
-  const consent = await takeConsentState(
-    ctx.ports.kv,
-    state,
-    (started) => started.type === 'calendly' && startedInBrowser(state, started, browserNonce),
-  );
-  if (consent === 'unknown' || consent === 'foreign') return withError(TYPE_PAGE, 'state');
-  const owner = await consentOwnerContext(ctx, consent.accountId);
-  const [row] = owner
-    ? await ctx.ports.db.select().from(integrations).where(ownIntegrationWhere(owner, consent.integrationId))
-    : [];
-  if (!owner || !row) return withError(TYPE_PAGE, 'state');
-  const page = `${TYPE_PAGE}/${row.id}`;
-  const code = query.code ?? '';
-  if (query.error || !CODE.test(code)) return withError(page, 'denied');
+  const returned = await returnedConsent(ctx, 'calendly', query, browserNonce, CODE);
+  if (!returned.ok) return withError(returned.page, returned.error);
+  const { owner, row, page, code, state } = returned;
 
   let grant: Awaited<ReturnType<typeof exchangeCalendlyCode>>;
   try {

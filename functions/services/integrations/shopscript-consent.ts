@@ -1,12 +1,11 @@
 import { integrations } from '../../../db/schema';
 import { sealConnectionData } from '../../integrations/connection-secrets';
-import { startedInBrowser, takeConsentState } from '../../integrations/oauth-consent';
 import { exchangeShopScriptCode, shopAddressOf } from '../../integrations/shopscript/oauth';
 import { AppError } from '../../shared/app-error';
 import { safeErrorText } from '../../shared/safe-error';
 import type { ServiceContext } from '../context';
 import { connectIntegration } from './connect-integration';
-import { consentOwnerContext } from './consent-owner';
+import { type ConsentReturn, returnedConsent } from './consent-owner';
 import { ownIntegrationWhere } from './own-integration';
 
 /**
@@ -23,42 +22,20 @@ import { ownIntegrationWhere } from './own-integration';
 
 export type ShopScriptReturnError = 'state' | 'denied' | 'failed' | 'subscription';
 
-const TYPE_PAGE = '/integrations/shopscript';
-const STATE = /^[A-Za-z0-9_-]{16,128}$/;
 /** Webasyst's codes are md5 hex; anything printable and short is passed on for the shop to judge. */
 const CODE = /^[A-Za-z0-9._~+/=-]{1,512}$/;
 
 const withError = (path: string, error: ShopScriptReturnError) => `${path}?shopscript_error=${error}`;
 
-export interface ShopScriptReturn {
-  code?: string;
-  state?: string;
-  /** `access_denied` when the owner pressed "cancel" on the shop's page. */
-  error?: string;
-}
-
 /** Where the browser goes next. */
 export async function finishShopScriptConsent(
   ctx: ServiceContext,
-  query: ShopScriptReturn,
+  query: ConsentReturn,
   browserNonce: string | undefined,
 ): Promise<string> {
-  const state = query.state ?? '';
-  if (!STATE.test(state)) return withError(TYPE_PAGE, 'state');
-  const consent = await takeConsentState(
-    ctx.ports.kv,
-    state,
-    (started) => started.type === 'shopscript' && startedInBrowser(state, started, browserNonce),
-  );
-  if (consent === 'unknown' || consent === 'foreign') return withError(TYPE_PAGE, 'state');
-  const owner = await consentOwnerContext(ctx, consent.accountId);
-  const [row] = owner
-    ? await ctx.ports.db.select().from(integrations).where(ownIntegrationWhere(owner, consent.integrationId))
-    : [];
-  if (!owner || !row) return withError(TYPE_PAGE, 'state');
-  const page = `${TYPE_PAGE}/${row.id}`;
-  const code = query.code ?? '';
-  if (query.error || !CODE.test(code)) return withError(page, 'denied');
+  const returned = await returnedConsent(ctx, 'shopscript', query, browserNonce, CODE);
+  if (!returned.ok) return withError(returned.page, returned.error);
+  const { owner, row, page, code, state } = returned;
   const address = shopAddressOf(row);
   if (!address) return withError(page, 'failed');
 

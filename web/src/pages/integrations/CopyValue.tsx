@@ -19,7 +19,7 @@ export function CopyValue({ label, value, testId }: { label: string; value: stri
         <CopyButton value={value}>
           {({ copied, copy }) => (
             <Button variant="default" size="xs" onClick={copy} color={copied ? 'teal' : undefined}>
-              {copied ? t('api_channel.copied') : t('api_channel.copy')}
+              {copied ? t('common.copied') : t('common.copy')}
             </Button>
           )}
         </CopyButton>

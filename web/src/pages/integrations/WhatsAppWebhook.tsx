@@ -1,35 +1,9 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, List, Stack, Text } from '@mantine/core';
 import type { IntegrationView } from '../../api/integrations';
 import { useT } from '../../i18n/use-t';
+import { CopyValue } from './CopyValue';
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-
-/** A value to paste into Meta's dashboard, with its copy button. */
-function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useT();
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Code
-          data-testid={testId}
-          style={{ flex: 1, minWidth: 0, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
-        >
-          {value}
-        </Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button variant="default" size="xs" onClick={copy} color={copied ? 'teal' : undefined}>
-              {copied ? t('whatsapp.copied') : t('whatsapp.copy')}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-    </Stack>
-  );
-}
 
 /**
  * Where Meta is to send the number's webhooks: the steps in the app's dashboard, and, once
@@ -55,8 +29,8 @@ export function WhatsAppWebhook({ integration }: { integration: IntegrationView 
       </List>
       {integration.connected && url && token ? (
         <Stack gap="sm">
-          <CopyRow label={t('whatsapp.callback_url')} value={url} testId="whatsapp-callback-url" />
-          <CopyRow label={t('whatsapp.verify_token')} value={token} testId="whatsapp-verify-token" />
+          <CopyValue label={t('whatsapp.callback_url')} value={url} testId="whatsapp-callback-url" />
+          <CopyValue label={t('whatsapp.verify_token')} value={token} testId="whatsapp-verify-token" />
           <Group>
             <Badge color={verified ? 'green' : 'yellow'} variant="light" data-testid="whatsapp-webhook-state">
               {t(verified ? 'whatsapp.webhook_verified' : 'whatsapp.webhook_waiting')}

@@ -10,8 +10,6 @@ export const apiChannel: Record<keyof typeof ru, string> = {
   'api_channel.webhook_url': 'Webhook URL: your system posts messages here',
   'api_channel.connect_first':
     'Save the callback URL and press Connect: the webhook URL and the signing secret appear.',
-  'api_channel.copy': 'Copy',
-  'api_channel.copied': 'Copied',
   'api_channel.secret': 'Signing secret',
   'api_channel.secret_hint': 'The secret is shown once. Keep it in your system.',
   'api_channel.secret_show': 'Show the secret',

@@ -8,6 +8,8 @@ export const common: Record<keyof typeof ru, string> = {
   'common.cancel': 'Cancel',
   'common.try_again': 'Try again',
   'common.close': 'Close',
+  'common.copy': 'Copy',
+  'common.copied': 'Copied',
   'common.save': 'Save',
   'common.edit': 'Edit',
   'common.delete': 'Delete',

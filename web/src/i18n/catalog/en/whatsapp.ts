@@ -39,8 +39,6 @@ export const whatsapp: Record<keyof typeof ru, string> = {
     'Subscribe to the messages field, and, if the number is also used in the WhatsApp Business app, to smb_message_echoes: a manager’s reply from the app then stops the bot.',
   'whatsapp.callback_url': 'Callback URL',
   'whatsapp.verify_token': 'Verify token',
-  'whatsapp.copy': 'Copy',
-  'whatsapp.copied': 'Copied',
   'whatsapp.webhook_verified': 'Meta has verified the address',
   'whatsapp.webhook_waiting': 'Waiting for Meta to verify the address',
   'whatsapp.webhook_after_connect': 'The callback URL and verify token appear here once connected.',

@@ -8,8 +8,6 @@ export const apiChannel = {
   'api_channel.webhook_url': 'Адрес вебхука — сюда ваша система отправляет сообщения',
   'api_channel.connect_first':
     'Сохраните адрес для ответов и нажмите «Подключить»: появятся адрес вебхука и секрет подписи.',
-  'api_channel.copy': 'Копировать',
-  'api_channel.copied': 'Скопировано',
   'api_channel.secret': 'Секрет подписи',
   'api_channel.secret_hint': 'Секрет показывается один раз. Сохраните его в своей системе.',
   'api_channel.secret_show': 'Показать секрет',

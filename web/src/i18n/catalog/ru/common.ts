@@ -6,6 +6,8 @@ export const common = {
   'common.cancel': 'Отмена',
   'common.try_again': 'Повторить попытку',
   'common.close': 'Закрыть',
+  'common.copy': 'Копировать',
+  'common.copied': 'Скопировано',
   'common.save': 'Сохранить',
   'common.edit': 'Изменить',
   'common.delete': 'Удалить',

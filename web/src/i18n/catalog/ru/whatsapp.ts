@@ -38,8 +38,6 @@ export const whatsapp = {
     'Подпишитесь на поле messages, а если номер открыт и в приложении WhatsApp Business — ещё и на smb_message_echoes: тогда ответ менеджера из приложения остановит бота.',
   'whatsapp.callback_url': 'Адрес вебхука (Callback URL)',
   'whatsapp.verify_token': 'Токен подтверждения (Verify token)',
-  'whatsapp.copy': 'Копировать',
-  'whatsapp.copied': 'Скопировано',
   'whatsapp.webhook_verified': 'Meta проверила адрес',
   'whatsapp.webhook_waiting': 'Ждём проверки адреса от Meta',
   'whatsapp.webhook_after_connect': 'Адрес вебхука и токен подтверждения появятся здесь после подключения.',
