@@ -6,7 +6,7 @@ import type { Kv } from '../ports/kv';
  * Ours are recognised by what was recorded: the message id the system answered, and, for an echo
  * that overtakes that answer, the chat and text of a send under way, marked before the request. The
  * send records the id before it clears the mark, and the check reads the mark before the id, so an
- * echo of ours always finds one of them. (Wazzup's echoes.ts keeps the same two marks.)
+ * echo of ours always finds one of them. Avito and Wazzup use it.
  */
 
 /** Echoes come within seconds; redeliveries within hours. */
