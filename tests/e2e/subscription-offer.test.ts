@@ -8,8 +8,8 @@ import { seen } from './support/ui';
 
 /**
  * The subscription constructor offers only what can be connected (issue #21 §7): bots and the
- * integration types the catalogue marks built; YCLIENTS, Altegio, Calendly, Avito, the T-Bank link
- * and the rest appear as they land.
+ * integration types the catalogue marks built; the types still planned (Wahelp, MessageHelp, imot.io)
+ * appear when they land.
  */
 
 const stage = stageServerAndBrowser();
@@ -34,10 +34,14 @@ describe('the subscription constructor', () => {
       'Онлайн-чат на сайте',
       'YCLIENTS',
       'Calendly',
+      'Авито',
+      'Т-Банк',
+      'Shop-Script',
+      'WhatsApp',
     ]) {
       expect(offered).toContain(name);
     }
-    for (const name of ['Авито', 'Т-Банк', 'Wahelp', 'Shop-Script']) {
+    for (const name of ['Wahelp', 'MessageHelp', 'imot.io']) {
       expect(offered).not.toContain(name);
     }
     const built = INTEGRATION_CATALOGUE.filter((entry) => entry.built).length;
