@@ -1,9 +1,8 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { accounts, partnerEntries } from '../../../db/schema';
 import type { AccountContext } from '../context';
+import { withinDays } from '../date-range';
 import { requirePartner } from './partner-only';
-
-const DAY_MS = 86_400_000;
 
 export interface EarningsQuery {
   by: 'month' | 'client';
@@ -38,10 +37,7 @@ export async function earningsReport(ctx: AccountContext, query: EarningsQuery) 
         eq(partnerEntries.partnerAccountId, partner.id),
         eq(partnerEntries.currency, partner.currency),
         inArray(partnerEntries.kind, ['earning', 'earning_reversal', 'wazzup_bonus']),
-        query.from ? gte(partnerEntries.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
-        query.to
-          ? lt(partnerEntries.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS))
-          : undefined,
+        withinDays(partnerEntries.createdAt, query),
       ),
     )
     .groupBy(group)

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { accounts, type PartnerEntryKind, partnerEntries } from '../../../db/schema';
 import type { AccountContext } from '../context';
+import { withinDays } from '../date-range';
 import { requirePartner } from './partner-only';
 
 export const OPERATIONS_PER_PAGE = 20;
-const DAY_MS = 86_400_000;
 
 export interface OperationsQuery {
   kind?: PartnerEntryKind;
@@ -22,10 +22,7 @@ export async function listOperations(ctx: AccountContext, query: OperationsQuery
     eq(partnerEntries.partnerAccountId, partner.id),
     query.kind ? eq(partnerEntries.kind, query.kind) : undefined,
     query.client_id ? eq(partnerEntries.clientAccountId, query.client_id) : undefined,
-    query.from ? gte(partnerEntries.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
-    query.to
-      ? lt(partnerEntries.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS))
-      : undefined,
+    withinDays(partnerEntries.createdAt, query),
   );
   const page = Math.max(1, query.page);
   const { db } = ctx.ports;

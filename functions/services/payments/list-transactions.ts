@@ -1,11 +1,11 @@
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { type Purse, transactions } from '../../../db/schema';
 import type { AccountContext } from '../context';
+import { withinDays } from '../date-range';
 import { requirePartner } from '../partner/partner-only';
 import { transactionView } from './transaction-view';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
-const DAY_MS = 86_400_000;
 
 export interface TransactionsQuery {
   page: number;
@@ -22,8 +22,7 @@ export async function listTransactions(ctx: AccountContext, query: TransactionsQ
   const where = and(
     eq(transactions.accountId, ctx.account.id),
     eq(transactions.purse, purse),
-    query.from ? gte(transactions.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
-    query.to ? lt(transactions.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)) : undefined,
+    withinDays(transactions.createdAt, query),
   );
   const page = Math.max(1, query.page);
   const [rows, [total]] = await Promise.all([
