@@ -6,6 +6,7 @@ import type { EngineContext } from '../engine/context';
 import type { ToolResult, Turn } from '../engine/turn';
 import { safeErrorText } from '../shared/safe-error';
 import type { BotAction } from '../shared/schemas/bot-actions';
+import type { DealTarget, IntegrationModule } from './module';
 
 /**
  * A CRM's bot action run as the model's tool on the dialogue's record (the deal, the lead): the
@@ -102,6 +103,28 @@ export async function accountIntegration(turn: Turn, id: string | null | undefin
   return row;
 }
 
+/** Opens the CRM and runs `work` on the dialogue's record; what the CRM refuses becomes a failed outcome. */
+async function onRecord<Api>(
+  system: CrmSystem<Api>,
+  ctx: EngineContext,
+  integration: Integration | undefined,
+  chat: Chat,
+  work: (api: Api, recordId: string) => Promise<CrmOutcome>,
+): Promise<CrmOutcome> {
+  try {
+    if (!integration?.activated)
+      return crmFailed('the integration is gone or off', `${system.name} is not connected`);
+    return await system.withApi(ctx, integration, async (api) => {
+      const recordId = await system.recordOf(ctx, chat, integration, api);
+      if (!recordId) return crmFailed(`the dialogue has no record in ${system.name}`);
+      return work(api, recordId);
+    });
+  } catch (error) {
+    const detail = system.explain(error) ?? safeErrorText(error);
+    return crmFailed(detail, `${system.name} refused: ${detail}`);
+  }
+}
+
 export function crmAction<Api, A extends BotAction>(
   system: CrmSystem<Api>,
   work: CrmWork<Api, A>,
@@ -112,21 +135,9 @@ export function crmAction<Api, A extends BotAction>(
     async run(turn, action, call): Promise<ToolResult> {
       const settings = action.settings as { integration_id?: string | null };
       const integration = await accountIntegration(turn, settings.integration_id);
-      let outcome: CrmOutcome;
-      try {
-        if (!integration?.activated) {
-          outcome = crmFailed('the integration is gone or off', `${system.name} is not connected`);
-        } else {
-          outcome = await system.withApi(turn.ctx, integration, async (api) => {
-            const recordId = await system.recordOf(turn.ctx, turn.chat, integration, api);
-            if (!recordId) return crmFailed(`the dialogue has no record in ${system.name}`);
-            return work(api, recordId, turn, action, call);
-          });
-        }
-      } catch (error) {
-        const detail = system.explain(error) ?? safeErrorText(error);
-        outcome = crmFailed(detail, `${system.name} refused: ${detail}`);
-      }
+      const outcome = await onRecord(system, turn.ctx, integration, turn.chat, (api, recordId) =>
+        work(api, recordId, turn, action, call),
+      );
       turn.actions.push({
         name: action.name,
         type: action.type ?? '',
@@ -137,3 +148,22 @@ export function crmAction<Api, A extends BotAction>(
     },
   };
 }
+
+/** Moving the dialogue's record to a pipeline's status: one CRM's way, shared by the action and `moveDeal`. */
+export type StatusMove<Api> = (api: Api, recordId: string, target: DealTarget) => Promise<CrmOutcome>;
+
+/** The Change deal status action of a CRM. */
+export const statusAction = <Api>(system: CrmSystem<Api>, move: StatusMove<Api>) =>
+  crmAction<Api, ActionOf<'change_deal_status'>>(system, (api, recordId, _turn, action) =>
+    move(api, recordId, action.settings),
+  );
+
+/** The module's `moveDeal`: the same move, outside an answer (a payment link paid). */
+export const dealMover =
+  <Api>(system: CrmSystem<Api>, move: StatusMove<Api>): NonNullable<IntegrationModule['moveDeal']> =>
+  async (ctx, integration, chat, target) => {
+    const { ok, detail } = await onRecord(system, ctx, integration, chat, (api, recordId) =>
+      move(api, recordId, target),
+    );
+    return { ok, detail };
+  };

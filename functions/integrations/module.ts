@@ -1,4 +1,4 @@
-import type { Integration, IntegrationType } from '../../db/schema';
+import type { Chat, Integration, IntegrationType } from '../../db/schema';
 import type { ChannelSender } from '../channels/channel';
 import type { ActionRunner } from '../engine/actions/action-runner';
 import type { ChannelMessage } from '../engine/integration-inbound';
@@ -49,13 +49,15 @@ export interface WebhookDelivery {
   /**
    * Runs after the messages are handed over, with the integration as stored; `receive` hands the
    * engine a message found only now (an echo that turns out to be a manager's), `note` writes a
-   * system line in one of the account's dialogues once per `key` (a booking changed in its system).
+   * system line in one of the account's dialogues once per `key` (a booking changed in its system),
+   * `moveDeal` moves a dialogue's record in one of the account's CRMs (a payment link paid).
    */
   followUp?: (
     ctx: ServiceContext,
     integration: Integration,
     receive: (message: ChannelMessage) => Promise<unknown>,
     note: (chatId: string, key: string, text: string) => Promise<void>,
+    moveDeal: (chatId: string, crmIntegrationId: string, target: DealTarget) => Promise<DealMoved>,
   ) => Promise<void>;
 }
 
@@ -112,6 +114,18 @@ export interface BookingLists {
   services(ctx: ServiceContext, integration: Integration, branchId: string): Promise<BookingService[]>;
 }
 
+/** Where a CRM's record goes: a pipeline (where the CRM has them) and one of its statuses. */
+export interface DealTarget {
+  pipeline_id: string | null;
+  status_id: string | null;
+}
+
+/** What moving a record came to: `detail` is what History and the chat's system line show. */
+export interface DealMoved {
+  ok: boolean;
+  detail: string;
+}
+
 /** A module's delayed work by job name (registered beside the engine's, functions/jobs.ts). */
 export type ModuleJobHandler = (payload: unknown, ports: Ports, settings: AppSettings) => Promise<void>;
 
@@ -160,6 +174,13 @@ export interface IntegrationModule {
   ): Promise<void>;
   /** A CRM's lists for the settings screens. */
   crm?: CrmLists;
+  /** A CRM moves the dialogue's record (found or made once) to a status, outside an answer. */
+  moveDeal?(
+    ctx: ServiceContext,
+    integration: Integration,
+    chat: Chat,
+    target: DealTarget,
+  ): Promise<DealMoved>;
   /** Its jobs by name (callbacks retried with backoff). */
   jobs?: Readonly<Record<string, ModuleJobHandler>>;
   /** The secret the account's system signs its webhooks with, when the server makes it. */

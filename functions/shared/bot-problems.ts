@@ -176,6 +176,10 @@ export function botProblems(bot: BotSettings): BotProblem[] {
       case 'change_deal_status':
         if (blank(action.settings.status_id)) add('bot_deal_status_required', at('status_id'), { n });
         break;
+      case 'payment_link':
+        if (!blank(action.settings.paid_integration_id) && blank(action.settings.paid_status_id))
+          add('bot_deal_status_required', at('paid_status_id'), { n });
+        break;
       case 'set_task':
         if (blank(action.settings.task_type)) add('bot_task_type_required', at('task_type'), { n });
         checkText(at('text'), action.settings.text);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chats, type Integration, integrations } from '../../db/schema';
 import { openConnectionSecret } from '../../functions/integrations/connection-secrets';
+import { type FakeAlfa, startFakeAlfa } from '../fakes/alfacrm';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { type FakeTbank, fakeTbankToken, startFakeTbank } from '../fakes/tbank';
 import { signedInUser } from './support/client';
@@ -29,19 +30,21 @@ const PRODUCT = {
 
 let llm: FakeOpenAi;
 let bank: FakeTbank;
+let alfa: FakeAlfa;
 let terminals = 0;
 
 const app = listeningTestApp(async () => {
-  [llm, bank] = await Promise.all([
+  [llm, bank, alfa] = await Promise.all([
     startFakeOpenAi({ apiKey: LLM_KEY }),
     startFakeTbank({ retryIntervalMs: 30, maxAttempts: 3 }),
+    startFakeAlfa(),
   ]);
-  return { llm: fakeLlm(llm), settings: { apiRoots: { tbank: bank.url } } };
+  return { llm: fakeLlm(llm), settings: { apiRoots: { tbank: bank.url, alfacrm: alfa.url } } };
 });
 
 afterAll(async () => {
   await bank?.settled();
-  await Promise.all([llm?.close(), bank?.close()]);
+  await Promise.all([llm?.close(), bank?.close(), alfa?.close()]);
 });
 
 beforeEach(() => llm.reset());
@@ -139,10 +142,25 @@ const postNotification = (integrationId: string, body: Record<string, unknown>) 
     body: JSON.stringify(body),
   });
 
-/** An owner whose bot sent one link in the check chat: the payment and the chat. */
-async function sentLink() {
+/** A connected owner who also has AlfaCRM connected, for the deal a paid link moves. */
+async function ownerWithCrm() {
   const owner = await connectedOwner();
-  const botId = await payingBot(owner.token, owner.id);
+  const crm = await app.call('POST', '/api/integrations', {
+    token: owner.token,
+    body: {
+      type: 'alfacrm',
+      connection_data: { hostname: 'school', email: alfa.email, api_key: alfa.apiKey },
+    },
+  });
+  const crmId = crm.json.id as string;
+  expect((await connect(owner.token, crmId)).status).toBe(200);
+  return { owner, crmId };
+}
+
+/** An owner whose bot sent one link in the check chat: the payment and the chat. */
+async function sentLink(owner?: Awaited<ReturnType<typeof connectedOwner>>, settings = {}) {
+  owner ??= await connectedOwner();
+  const botId = await payingBot(owner.token, owner.id, settings);
   llm.queue(
     { kind: 'tool_calls', calls: [{ name: 'payment_link_1', arguments: {} }] },
     { kind: 'text', text: 'Отправляю ссылку на оплату.' },
@@ -464,5 +482,50 @@ describe('T-Bank payment link: the paid notification', () => {
     expect(await systemTexts(link.token, link.botId)).toEqual([
       'Оплачено: 1500.00 ₽ за «Консультация» (Т-Банк)',
     ]);
+  });
+
+  it('moves the dialogue’s lead to the status the action names once paid, once however often T-Bank delivers', async () => {
+    const { owner, crmId } = await ownerWithCrm();
+    const link = await sentLink(owner, {
+      paid_integration_id: crmId,
+      paid_pipeline_id: '1',
+      paid_status_id: '3',
+    });
+    const leadOf = async () => {
+      const [chat] = await app.t.db.select().from(chats).where(eq(chats.id, link.chatId));
+      const id = chat?.channelRefs[`lead_id:${crmId}`];
+      return id ? alfa.customers.get(Number(id)) : undefined;
+    };
+    expect(await leadOf()).toBeUndefined();
+    const before = alfa.customers.size;
+
+    await bank.pay(link.payment.paymentId);
+    await bank.redeliver(link.payment.paymentId, 2);
+    expect(alfa.customers.size).toBe(before + 1);
+    const lead = await leadOf();
+    expect(lead).toMatchObject({ name: 'Проверка бота', lead_status_id: 3 });
+    expect(await systemTexts(link.token, link.botId)).toEqual([
+      'Оплачено: 1500.00 ₽ за «Консультация» (Т-Банк)',
+      `Сделка переведена после оплаты: lead ${lead?.id} → status 3`,
+    ]);
+  });
+
+  it('a CRM switched off by the time of the payment: the chat is marked paid and says the deal was not moved', async () => {
+    const { owner, crmId } = await ownerWithCrm();
+    const link = await sentLink(owner, { paid_integration_id: crmId, paid_status_id: '3' });
+    const off = await app.call('PATCH', `/api/integrations/${crmId}`, {
+      token: owner.token,
+      body: { activated: false },
+    });
+    expect(off.status).toBe(200);
+    const before = alfa.customers.size;
+    await bank.pay(link.payment.paymentId);
+    expect(alfa.customers.size).toBe(before);
+    expect(await systemTexts(link.token, link.botId)).toEqual([
+      'Оплачено: 1500.00 ₽ за «Консультация» (Т-Банк)',
+      'Сделку не удалось перевести после оплаты: the CRM integration is gone or off',
+    ]);
+    const [chat] = await app.t.db.select().from(chats).where(eq(chats.id, link.chatId));
+    expect(chat?.variables.payment_status).toBe('paid');
   });
 });

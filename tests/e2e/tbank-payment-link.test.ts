@@ -106,6 +106,9 @@ describe('T-Bank payment link in the browser', () => {
       await p.waitForFunction(() =>
         [...document.querySelectorAll('input')].some((input) => ['Т-Банк', 'T-Bank'].includes(input.value)),
       );
+      // Moving the deal once paid offers the account's CRMs: none here, so an offer to connect one.
+      await p.getByTestId('payment-link-move-deal').click({ force: true });
+      await seen(p.getByRole('link', { name: /Подключить|Connect/ }).first());
     });
     expect(action).toEqual([]);
     await call('PATCH', `/api/bot/${botId}`, { is_work: true });

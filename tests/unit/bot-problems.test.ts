@@ -178,6 +178,18 @@ describe('bot settings problems (SPEC §5)', () => {
     expect(fill(['phone'])).toEqual([]);
   });
 
+  it('a payment link that moves a deal once paid needs the status to move it to', () => {
+    const link = (settings: Record<string, unknown>) =>
+      botProblems(
+        bot({ actions: [action({ type: 'payment_link', settings: { integration_id: 't1', ...settings } })] }),
+      );
+    expect(link({})).toEqual([]);
+    expect(link({ paid_integration_id: 'crm1', paid_pipeline_id: '1' })).toEqual([
+      { code: 'bot_deal_status_required', path: 'actions.0.settings.paid_status_id', params: { n: 1 } },
+    ]);
+    expect(link({ paid_integration_id: 'crm1', paid_pipeline_id: '1', paid_status_id: '3' })).toEqual([]);
+  });
+
   it('CRM actions need an integration and their values', () => {
     const crm = (type: string, settings: Record<string, unknown>) =>
       codes(botProblems(bot({ actions: [action({ type, settings })] })));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INTEGRATION_TYPES } from '../../db/schema/integrations';
 import { MODULES } from '../../functions/integrations/registry';
 import { integrationTypeProblems } from '../../functions/shared/bot-integration-problems';
+import { DEAL_MOVING_TYPES } from '../../functions/shared/crm';
 import {
   ANSWERING_INTEGRATION_TYPES,
   CHANNEL_INTEGRATION_TYPES,
@@ -37,6 +38,11 @@ describe('integration types', () => {
   it('has a module for exactly the built types', () => {
     const built = INTEGRATION_CATALOGUE.filter((entry) => entry.built).map((entry) => entry.type);
     expect(MODULES.map((module) => module.type).sort()).toEqual(built.sort());
+  });
+
+  it('offers a paid link exactly the CRMs whose modules move deals', () => {
+    const moving = MODULES.filter((module) => module.moveDeal).map((module) => module.type);
+    expect(moving.sort()).toEqual([...DEAL_MOVING_TYPES].sort());
   });
 
   it('offers bots every channel, and never a model or a payment system, to answer in', () => {

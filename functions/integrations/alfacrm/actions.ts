@@ -5,7 +5,10 @@ import {
   type CrmSystem,
   crmAction,
   crmActionRunners,
+  dealMover,
   crmFailed as failed,
+  type StatusMove,
+  statusAction,
   TASK_PARAMETERS,
   taskDueOf,
   taskTextOf,
@@ -41,15 +44,14 @@ async function customerOf(api: AlfaClient, id: string): Promise<AlfaCustomer | n
   return page.items[0] ?? null;
 }
 
-export const changeLeadStatus = crmAction<AlfaClient, ActionOf<'change_deal_status'>>(
-  alfa,
-  async (api, leadId, _turn, action) => {
-    const { status_id } = action.settings;
-    if (!status_id) return failed('no status chosen');
-    await api.update('customer', leadId, { lead_status_id: Number(status_id) });
-    return { ok: true, say: { ok: true, lead: leadId }, detail: `lead ${leadId} → status ${status_id}` };
-  },
-);
+const moveLead: StatusMove<AlfaClient> = async (api, leadId, { status_id }) => {
+  if (!status_id) return failed('no status chosen');
+  await api.update('customer', leadId, { lead_status_id: Number(status_id) });
+  return { ok: true, say: { ok: true, lead: leadId }, detail: `lead ${leadId} → status ${status_id}` };
+};
+
+export const changeLeadStatus = statusAction(alfa, moveLead);
+export const moveAlfaLead = dealMover(alfa, moveLead);
 
 type FieldActionType = 'change_lead_field' | 'change_contact_field' | 'change_company_field';
 

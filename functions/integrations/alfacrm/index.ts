@@ -1,5 +1,5 @@
 import type { IntegrationModule } from '../module';
-import { alfaActions } from './actions';
+import { alfaActions, moveAlfaLead } from './actions';
 import { alfaConnection } from './connect';
 import { alfaHandOver } from './hand-over';
 import { alfaLists } from './lists';
@@ -14,6 +14,7 @@ export const alfacrmModule: IntegrationModule = {
   type: 'alfacrm',
   ...alfaConnection,
   actions: alfaActions,
+  moveDeal: moveAlfaLead,
   handOver: alfaHandOver,
   crm: alfaLists,
 };

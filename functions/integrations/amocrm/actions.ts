@@ -3,7 +3,10 @@ import {
   type CrmSystem,
   crmAction,
   crmActionRunners,
+  dealMover,
   crmFailed as failed,
+  type StatusMove,
+  statusAction,
   TASK_PARAMETERS,
   taskDueOf,
   taskTextOf,
@@ -31,18 +34,17 @@ const amo: CrmSystem<AmoClient> = {
   explain: (error) => (error instanceof AmoError ? error.explanation : null),
 };
 
-export const changeDealStatus = crmAction<AmoClient, ActionOf<'change_deal_status'>>(
-  amo,
-  async (api, dealId, _turn, action) => {
-    const { pipeline_id, status_id } = action.settings;
-    if (!pipeline_id || !status_id) return failed('no status chosen');
-    await api.patch(`/api/v4/leads/${dealId}`, {
-      pipeline_id: Number(pipeline_id),
-      status_id: Number(status_id),
-    });
-    return { ok: true, say: { ok: true, deal: dealId }, detail: `deal ${dealId} → status ${status_id}` };
-  },
-);
+const moveDeal: StatusMove<AmoClient> = async (api, dealId, { pipeline_id, status_id }) => {
+  if (!pipeline_id || !status_id) return failed('no status chosen');
+  await api.patch(`/api/v4/leads/${dealId}`, {
+    pipeline_id: Number(pipeline_id),
+    status_id: Number(status_id),
+  });
+  return { ok: true, say: { ok: true, deal: dealId }, detail: `deal ${dealId} → status ${status_id}` };
+};
+
+export const changeDealStatus = statusAction(amo, moveDeal);
+export const moveAmoDeal = dealMover(amo, moveDeal);
 
 type FieldActionType = 'change_lead_field' | 'change_contact_field' | 'change_company_field';
 const ENTITY: Record<FieldActionType, 'leads' | 'contacts' | 'companies'> = {

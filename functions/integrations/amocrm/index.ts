@@ -3,7 +3,7 @@ import { sameSecret } from '../../shared/same-secret';
 import { openConnectionSecret } from '../connection-secrets';
 import type { IntegrationModule } from '../module';
 import { amoAuthorizeUrl } from './account';
-import { amoActions } from './actions';
+import { amoActions, moveAmoDeal } from './actions';
 import { amoConnection, SECRET_PARAMETER } from './connect';
 import { amoHandOver } from './hand-over';
 import { amoMessagesToAnswer } from './inbound';
@@ -45,6 +45,7 @@ const amoModule = (type: AmoType): IntegrationModule => ({
   },
   sender: amoSender,
   actions: amoActions,
+  moveDeal: moveAmoDeal,
   handOver: amoHandOver,
   crm: amoLists,
   authorizeUrl: amoAuthorizeUrl,

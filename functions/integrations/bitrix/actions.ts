@@ -5,7 +5,10 @@ import {
   type CrmSystem,
   crmAction,
   crmActionRunners,
+  dealMover,
   crmFailed as failed,
+  type StatusMove,
+  statusAction,
   TASK_PARAMETERS,
   taskDueOf,
   taskTextOf,
@@ -30,24 +33,23 @@ const bitrix: CrmSystem<BitrixClient> = {
   explain: (error) => (error instanceof BitrixError ? error.explanation : null),
 };
 
-export const changeDealStage = crmAction<BitrixClient, ActionOf<'change_deal_status'>>(
-  bitrix,
-  async (api, dealId, _turn, action) => {
-    const { pipeline_id, status_id } = action.settings;
-    if (!pipeline_id || !status_id) return failed('no stage chosen');
-    const deal = await dealById(api, dealId);
-    if (String(deal?.CATEGORY_ID ?? '0') === pipeline_id) {
-      await api.result('crm.deal.update', { id: Number(dealId), fields: { STAGE_ID: status_id } });
-    } else {
-      await api.result('crm.item.update', {
-        entityTypeId: 2,
-        id: Number(dealId),
-        fields: { categoryId: Number(pipeline_id), stageId: status_id },
-      });
-    }
-    return { ok: true, say: { ok: true, deal: dealId }, detail: `deal ${dealId} → stage ${status_id}` };
-  },
-);
+const moveDeal: StatusMove<BitrixClient> = async (api, dealId, { pipeline_id, status_id }) => {
+  if (!pipeline_id || !status_id) return failed('no stage chosen');
+  const deal = await dealById(api, dealId);
+  if (String(deal?.CATEGORY_ID ?? '0') === pipeline_id) {
+    await api.result('crm.deal.update', { id: Number(dealId), fields: { STAGE_ID: status_id } });
+  } else {
+    await api.result('crm.item.update', {
+      entityTypeId: 2,
+      id: Number(dealId),
+      fields: { categoryId: Number(pipeline_id), stageId: status_id },
+    });
+  }
+  return { ok: true, say: { ok: true, deal: dealId }, detail: `deal ${dealId} → stage ${status_id}` };
+};
+
+export const changeDealStage = statusAction(bitrix, moveDeal);
+export const moveBitrixDeal = dealMover(bitrix, moveDeal);
 
 type FieldActionType = 'change_lead_field' | 'change_contact_field' | 'change_company_field';
 const ENTITY: Record<FieldActionType, CrmEntity> = {

@@ -1,7 +1,7 @@
 import { sameSecret } from '../../shared/same-secret';
 import { openConnectionSecret } from '../connection-secrets';
 import type { IntegrationModule } from '../module';
-import { bitrixActions } from './actions';
+import { bitrixActions, moveBitrixDeal } from './actions';
 import { bitrixConnection } from './connect';
 import { bitrixHandOver } from './hand-over';
 import { bitrixLists } from './lists';
@@ -34,6 +34,7 @@ export const bitrixModule: IntegrationModule = {
   },
   sender: bitrixSender,
   actions: bitrixActions,
+  moveDeal: moveBitrixDeal,
   handOver: bitrixHandOver,
   crm: bitrixLists,
 };

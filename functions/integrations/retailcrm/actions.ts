@@ -5,7 +5,10 @@ import {
   type CrmSystem,
   crmAction,
   crmActionRunners,
+  dealMover,
   crmFailed as failed,
+  type StatusMove,
+  statusAction,
   TASK_PARAMETERS,
   taskDueOf,
   taskTextOf,
@@ -30,15 +33,14 @@ const retail: CrmSystem<RetailClient> = {
   explain: (error) => (error instanceof RetailError ? error.explanation : null),
 };
 
-export const changeOrderStatus = crmAction<RetailClient, ActionOf<'change_deal_status'>>(
-  retail,
-  async (api, orderId, _turn, action) => {
-    const { status_id } = action.settings;
-    if (!status_id) return failed('no status chosen');
-    await editOrder(api, orderId, { status: status_id });
-    return { ok: true, say: { ok: true, order: orderId }, detail: `order ${orderId} → ${status_id}` };
-  },
-);
+const moveOrder: StatusMove<RetailClient> = async (api, orderId, { status_id }) => {
+  if (!status_id) return failed('no status chosen');
+  await editOrder(api, orderId, { status: status_id });
+  return { ok: true, say: { ok: true, order: orderId }, detail: `order ${orderId} → ${status_id}` };
+};
+
+export const changeOrderStatus = statusAction(retail, moveOrder);
+export const moveRetailOrder = dealMover(retail, moveOrder);
 
 type FieldActionType = 'change_lead_field' | 'change_contact_field' | 'change_company_field';
 

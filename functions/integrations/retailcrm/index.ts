@@ -1,7 +1,7 @@
 import { sameSecret } from '../../shared/same-secret';
 import { openConnectionSecret } from '../connection-secrets';
 import type { IntegrationModule } from '../module';
-import { retailActions } from './actions';
+import { moveRetailOrder, retailActions } from './actions';
 import { retailConnection } from './connect';
 import { retailHandOver } from './hand-over';
 import { retailLists } from './lists';
@@ -32,6 +32,7 @@ export const retailcrmModule: IntegrationModule = {
   },
   sender: retailSender,
   actions: retailActions,
+  moveDeal: moveRetailOrder,
   handOver: retailHandOver,
   crm: retailLists,
 };

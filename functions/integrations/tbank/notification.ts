@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../services/context';
 import { asRecord } from '../../shared/as-record';
 import { PAYMENT_VARIABLES, rublesText } from '../../shared/tbank-link';
 import { accountLanguage } from '../booking/bookings';
-import type { InboundAdapter } from '../module';
+import type { DealMoved, InboundAdapter, WebhookDelivery } from '../module';
 import { TbankNotReady, type TbankTerminal, tbankTerminal } from './account';
 import { isCheckOrder } from './connect';
 import { markLinkPaid, storedLink } from './orders';
@@ -17,7 +17,8 @@ import { setChatVariables } from './variables';
  * its TerminalKey must be the integration's (otherwise 401, nothing marked); T-Bank is answered
  * exactly "OK". A CONFIRMED payment of one of our links marks its dialogue once: a system line
  * «Оплачено», the variables payment_status, paid_amount and payment_order_id for the bot and its
- * CRM actions. Every other status, a fiscal receipt and an order we did not make are acknowledged.
+ * CRM actions, and, when the action asks for it, the dialogue's deal moved to the chosen CRM status
+ * (idempotent; the outcome is a system line in the chat). Every other status, a fiscal receipt and an order we did not make are acknowledged.
  */
 
 const paidLine = (lang: 'ru' | 'en', amount: number, product: string) =>
@@ -25,11 +26,23 @@ const paidLine = (lang: 'ru' | 'en', amount: number, product: string) =>
     ? `Paid: ${rublesText(amount)} RUB for «${product}» (T-Bank)`
     : `Оплачено: ${rublesText(amount)} ₽ за «${product}» (Т-Банк)`;
 
+const dealLine = (lang: 'ru' | 'en', moved: DealMoved) =>
+  lang === 'en'
+    ? moved.ok
+      ? `Deal moved after the payment: ${moved.detail}`
+      : `The deal was not moved after the payment: ${moved.detail}`
+    : moved.ok
+      ? `Сделка переведена после оплаты: ${moved.detail}`
+      : `Сделку не удалось перевести после оплаты: ${moved.detail}`;
+
+type FollowUp = NonNullable<WebhookDelivery['followUp']>;
+
 async function markPaid(
   ctx: ServiceContext,
   integration: Integration,
   event: PaymentEvent,
-  note: (chatId: string, key: string, text: string) => Promise<void>,
+  note: Parameters<FollowUp>[3],
+  moveDeal: Parameters<FollowUp>[4],
 ): Promise<void> {
   const link = await storedLink(ctx, integration.accountId, integration.id, event.orderId);
   if (!link || link.paid_at) return;
@@ -45,6 +58,11 @@ async function markPaid(
     [PAYMENT_VARIABLES.amount]: rublesText(event.amountMinor),
     [PAYMENT_VARIABLES.orderId]: event.orderId,
   });
+  if (link.on_paid) {
+    const { integration_id, ...target } = link.on_paid;
+    const moved = await moveDeal(link.chat_id, integration_id, target);
+    await note(link.chat_id, `tbank:deal:${event.orderId}`, dealLine(lang, moved));
+  }
   await markLinkPaid(ctx, integration.accountId, event.orderId, {
     at: ctx.ports.clock.now(),
     amount: event.amountMinor,
@@ -73,7 +91,8 @@ export const tbankInbound: InboundAdapter = {
     if (event?.state !== 'paid' || isCheckOrder(event.orderId)) return { messages: [] };
     return {
       messages: [],
-      followUp: (ctx, integration, _receive, note) => markPaid(ctx, integration, event, note),
+      followUp: (ctx, integration, _receive, note, moveDeal) =>
+        markPaid(ctx, integration, event, note, moveDeal),
     };
   },
 };

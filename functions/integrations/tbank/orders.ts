@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { externalEffects } from '../../../db/schema';
 import type { EngineContext } from '../../engine/context';
+import type { DealTarget } from '../module';
 
 /**
  * A payment link is an external effect (external-effect.ts) keyed by its OrderId: the row is
@@ -19,6 +20,8 @@ export interface StoredLink extends Record<string, unknown> {
   product_name: string;
   chat_id: string;
   integration_id: string;
+  /** The CRM status the dialogue's deal goes to once paid, as the action said when the link was made. */
+  on_paid?: DealTarget & { integration_id: string };
   /** Set once, by the first CONFIRMED notification. */
   paid_at?: string;
   paid_amount?: number;

@@ -89,6 +89,19 @@ function amountOf(
   return kopecks;
 }
 
+/** The deal move the action asks for once the link is paid, when it names a CRM and a status. */
+function onPaidOf(action: PaymentLinkAction): Pick<StoredLink, 'on_paid'> {
+  const { paid_integration_id, paid_pipeline_id, paid_status_id } = action.settings;
+  if (!paid_integration_id || !paid_status_id) return {};
+  return {
+    on_paid: {
+      integration_id: paid_integration_id,
+      pipeline_id: paid_pipeline_id,
+      status_id: paid_status_id,
+    },
+  };
+}
+
 /** Where the receipt goes: the customer's e-mail or phone when known, else the business's e-mail. */
 function receiptContact(turn: Turn, args: Record<string, unknown>): { email: string } | { phone: string } {
   const emails = [args.email, turn.variables.email, turn.variables.client_email];
@@ -137,6 +150,7 @@ async function makeLink(
         product_name: link.productName,
         chat_id: turn.chat.id,
         integration_id: integration.id,
+        ...onPaidOf(action),
       };
     },
   });

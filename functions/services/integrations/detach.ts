@@ -3,8 +3,13 @@ import type { BotAction } from '../../shared/schemas/bot-actions';
 
 type BotLinks = Pick<Bot, 'conditions' | 'actions'>;
 
-const actionUses = (action: BotAction, id: string): boolean =>
-  'integration_id' in action.settings && action.settings.integration_id === id;
+/** The settings that name an integration: the one the action works through, the CRM a paid link moves. */
+const INTEGRATION_REFS = ['integration_id', 'paid_integration_id'] as const;
+
+const refsTo = (action: BotAction, id: string) =>
+  INTEGRATION_REFS.filter((ref) => (action.settings as Record<string, unknown>)[ref] === id);
+
+const actionUses = (action: BotAction, id: string): boolean => refsTo(action, id).length > 0;
 
 /** Whether a bot answers through integration `id` or has actions that work through it. */
 export const botUsesIntegration = (bot: BotLinks, id: string): boolean =>
@@ -19,7 +24,13 @@ export function withoutIntegration(bot: BotLinks, id: string): BotLinks {
     conditions: { ...bot.conditions, channels: bot.conditions.channels.filter((channel) => channel !== id) },
     actions: bot.actions.map((action) =>
       actionUses(action, id)
-        ? ({ ...action, settings: { ...action.settings, integration_id: null } } as BotAction)
+        ? ({
+            ...action,
+            settings: {
+              ...action.settings,
+              ...Object.fromEntries(refsTo(action, id).map((ref) => [ref, null])),
+            },
+          } as BotAction)
         : action,
     ),
   };

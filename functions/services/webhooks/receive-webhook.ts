@@ -10,6 +10,7 @@ import { isUuid } from '../../shared/uuid';
 import type { ServiceContext } from '../context';
 import { isConnected } from '../integrations/integration-view';
 import { letGoOfConnection } from '../integrations/integrations';
+import { moveDealOfChat } from './move-deal';
 
 /** What one delivery did: for logs, tests and the benchmark. */
 export interface WebhookOutcome {
@@ -88,6 +89,8 @@ export async function receiveWebhook(
     integration,
     (message) => receiveFromIntegration(ctx, integration, message),
     (chatId, key, text) => noteInChat(ctx, chatId, key, text),
+    (chatId, crmIntegrationId, target) =>
+      moveDealOfChat(ctx, integration.accountId, chatId, crmIntegrationId, target),
   );
   return outcome;
 }

@@ -131,6 +131,10 @@ const paymentLinkSettings = v.optional(
       amount_override: v.optional(v.boolean(msg('invalid_value')), false),
       min_amount: linkAmount,
       max_amount: linkAmount,
+      /** Once paid, the dialogue's deal goes to this status of this CRM (none chosen: it stays). */
+      paid_integration_id: ref,
+      paid_pipeline_id: ref,
+      paid_status_id: ref,
     }),
     v.forward(
       v.check(

@@ -73,4 +73,8 @@ export const tbank = {
   'bot.action.payment_link.override_hint': 'For several services at once, say — only within the limits below',
   'bot.action.payment_link.min': 'At least',
   'bot.action.payment_link.max': 'At most',
+  'bot.action.payment_link.move_deal': 'Move the deal once paid',
+  'bot.action.payment_link.move_deal_hint':
+    "When the customer pays, this dialogue's deal goes to the chosen CRM status",
+  'bot.action.payment_link.crm': 'CRM',
 } as const;

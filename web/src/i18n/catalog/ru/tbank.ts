@@ -73,4 +73,8 @@ export const tbank = {
   'bot.action.payment_link.override_hint': 'Например, за несколько услуг сразу — только в пределах ниже',
   'bot.action.payment_link.min': 'Не меньше',
   'bot.action.payment_link.max': 'Не больше',
+  'bot.action.payment_link.move_deal': 'После оплаты перевести сделку',
+  'bot.action.payment_link.move_deal_hint':
+    'Когда клиент оплатит, сделка этого диалога перейдёт в выбранный статус CRM',
+  'bot.action.payment_link.crm': 'CRM',
 } as const;

@@ -13,13 +13,15 @@ interface IntegrationFieldProps {
   error?: string;
   /** Only these types can serve the action (a booking one in a salon or a calendar). */
   types?: readonly IntegrationType[];
+  /** The field's label when it is not the action's own integration. */
+  label?: string;
 }
 
 /**
  * The integration an action works through: a CRM or booking system of the account (a data source),
  * or a payment link's terminal; channels and models run no actions; with none, an offer to connect one.
  */
-export function IntegrationField({ value, onChange, error, types }: IntegrationFieldProps) {
+export function IntegrationField({ value, onChange, error, types, label }: IntegrationFieldProps) {
   const { t } = useT();
   const { integrations: all, isLoading } = useIntegrations(true);
   const integrations = all.filter(
@@ -40,7 +42,7 @@ export function IntegrationField({ value, onChange, error, types }: IntegrationF
   }
   return (
     <AppSelect
-      label={t('bot.action.integration')}
+      label={label ?? t('bot.action.integration')}
       value={value}
       data={integrations.map((item) => ({
         value: item.id,
