@@ -9,4 +9,5 @@ export * from './history';
 export * from './integrations';
 export * from './jobs';
 export * from './knowledge';
+export * from './kv';
 export * from './partners';

@@ -70,20 +70,26 @@ export async function scheduleAnswer(
 
 /**
  * After a run ended: customer messages that came while it held the chat found it busy, and their
- * jobs went to wait for its lease to end. The newest of them is scheduled for its own due time now.
+ * jobs went to wait for its lease to end. The newest of them is scheduled for its own due time now
+ * (`newest` when the run's record found it already, else it is looked up).
  */
 export async function scheduleNewer(
   ctx: EngineContext,
   chat: Chat,
   bot: Bot,
-  afterSeq: number,
+  after: { seq: number } | { newest: Message | null },
   runId: string,
 ) {
-  const [newest] = await ctx.ports.db
-    .select()
-    .from(messages)
-    .where(and(waitingCustomer(chat.id), gt(messages.seq, afterSeq)))
-    .orderBy(desc(messages.seq))
-    .limit(1);
+  const newest =
+    'newest' in after
+      ? after.newest
+      : (
+          await ctx.ports.db
+            .select()
+            .from(messages)
+            .where(and(waitingCustomer(chat.id), gt(messages.seq, after.seq)))
+            .orderBy(desc(messages.seq))
+            .limit(1)
+        )[0];
   if (newest) await scheduleAnswer(ctx, chat, bot, newest, ctx.ports.clock.now(), `:after:${runId}`);
 }

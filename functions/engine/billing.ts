@@ -1,9 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   type Account,
   type Bot,
   type Chat,
-  chats,
   type HistoryAction,
   type HistoryEntry,
   historyEntries,
@@ -12,12 +11,11 @@ import {
   messages,
 } from '../../db/schema';
 import { channelSender } from '../channels';
+import { rowFromJson, selectValue } from '../ports/db-rows';
 import type { TokenUsage } from '../shared/models';
 import type { ChatStop } from './chat-state';
-import { endClaim } from './claim';
 import type { EngineContext } from './context';
 import { type EngineEvent, isReplyEvent } from './events';
-import { releaseHold, settleHold, writeCharge } from './holds';
 
 export interface Outcome {
   account: Account;
@@ -61,128 +59,93 @@ export interface RecordedOutcome {
   reply: Message | null;
   /** The system lines stored with it. */
   notices: Message[];
+  /** With `newerThan`: the newest customer message still waiting after it, whose answer is due next. */
+  newer: Message | null;
 }
 
-class AlreadyHandled extends Error {}
+interface RecordJson {
+  recorded: boolean;
+  history?: Record<string, unknown>;
+  reply?: Record<string, unknown> | null;
+  notices?: Record<string, unknown>[];
+  newer?: Record<string, unknown> | null;
+  charged?: number;
+  asked?: number;
+}
+
+/** The outcome as engine_record reads it. */
+function recordInput(outcome: Outcome, now: Date, newerThan: number | undefined) {
+  const { account, bot, chat, handled, stop } = outcome;
+  return {
+    now: now.toISOString(),
+    account_id: account.id,
+    currency: account.currency,
+    bot_id: bot?.id ?? null,
+    chat_id: chat.id,
+    channel: chat.channel,
+    handled_ids: handled.map((message) => message.id),
+    message: handled.map((message) => message.text).join('\n\n'),
+    response: outcome.response ?? null,
+    event: outcome.event,
+    status: isReplyEvent(outcome.event) ? 'success' : 'error',
+    error: outcome.error ?? null,
+    price_minor: outcome.priceMinor ?? 0,
+    own_key: outcome.ownKey ?? false,
+    model: outcome.model ?? null,
+    prompt_tokens: outcome.usage?.promptTokens ?? 0,
+    completion_tokens: outcome.usage?.completionTokens ?? 0,
+    embedding_tokens: outcome.usage?.embeddingTokens ?? 0,
+    actions: outcome.actions ?? [],
+    notices: outcome.notices ?? [],
+    store_reply: outcome.storeReply !== false,
+    reply_external_id: outcome.replyExternalId ?? null,
+    attachments: outcome.attachments ?? [],
+    delivered_by_storing: channelSender(chat.channel).deliversByStoring,
+    variables: outcome.variables ?? null,
+    stop: stop
+      ? {
+          state: stop.state,
+          paused_until: stop.pausedUntil?.toISOString() ?? null,
+          pause_code: stop.pauseCode,
+          resume_on_message: stop.resumeOnMessage,
+        }
+      : null,
+    lease: outcome.lease ?? null,
+    hold_id: outcome.holdId ?? null,
+    ...(newerThan === undefined ? {} : { newer_than: newerThan }),
+  };
+}
 
 /**
- * Writes one outcome in ONE transaction: it claims the handled customer messages, writes the
- * history row, charges its price to the balance ledger, stores the reply and the chat's changes.
- * When another run claimed any of the messages (or stored the reply's external id, or took over
- * the chat's lease) first, nothing is written and null is returned, so an answer is stored, charged
- * and sent once however often its job is delivered. The lease and the hold end either way.
+ * Writes one outcome at once, in one round trip (the database's engine_record, migration 0016): it
+ * claims the handled customer messages, writes the history row, charges its price to the balance
+ * ledger (settling the hold, never beyond the balance left), stores the reply and the chat's
+ * changes. When another run claimed any of the messages (or stored the reply's external id, or
+ * took over the chat's lease) first, nothing is written and null is returned, so an answer is
+ * stored, charged and sent once however often its job is delivered. The lease and the hold end
+ * either way. `newerThan` (a seq) asks for the newest customer message still waiting after it.
  */
 export async function recordOutcome(
   ctx: EngineContext,
   outcome: Outcome,
   now: Date,
+  newerThan?: number,
 ): Promise<RecordedOutcome | null> {
-  const { account, bot, chat, handled } = outcome;
-  const ids = handled.map((message) => message.id);
-  try {
-    return await ctx.ports.db.transaction(async (tx) => {
-      const priceMinor = outcome.holdId
-        ? await settleHold(tx, account, outcome.holdId, outcome.priceMinor ?? 0, now)
-        : (outcome.priceMinor ?? 0);
-      if (ids.length > 0) {
-        const claimed = await tx
-          .update(messages)
-          .set({ answeredAt: now })
-          .where(and(inArray(messages.id, ids), isNull(messages.answeredAt)))
-          .returning({ id: messages.id });
-        if (claimed.length !== ids.length) throw new AlreadyHandled();
-      }
-      const [history] = await tx
-        .insert(historyEntries)
-        .values({
-          accountId: account.id,
-          botId: bot?.id ?? null,
-          chatId: chat.id,
-          source: chat.channel,
-          channel: chat.channel,
-          message: handled.map((message) => message.text).join('\n\n'),
-          response: outcome.response ?? null,
-          event: outcome.event,
-          status: isReplyEvent(outcome.event) ? 'success' : 'error',
-          error: outcome.error ?? null,
-          priceMinor,
-          ownKey: outcome.ownKey ?? false,
-          currency: account.currency,
-          model: outcome.model ?? null,
-          promptTokens: outcome.usage?.promptTokens ?? 0,
-          completionTokens: outcome.usage?.completionTokens ?? 0,
-          embeddingTokens: outcome.usage?.embeddingTokens ?? 0,
-          actions: outcome.actions ?? [],
-          createdAt: now,
-        })
-        .returning();
-      if (!history) throw new Error('history insert returned nothing');
-      await writeCharge(tx, account, priceMinor, { kind: 'charge', historyId: history.id }, now);
-      const notices =
-        outcome.notices && outcome.notices.length > 0
-          ? await tx
-              .insert(messages)
-              .values(
-                outcome.notices.map((text, index) => ({
-                  accountId: account.id,
-                  chatId: chat.id,
-                  externalId: `notice:${history.id}:${index}`,
-                  author: 'system' as const,
-                  text,
-                  historyId: history.id,
-                  createdAt: now,
-                  answeredAt: now,
-                  deliveredAt: now,
-                })),
-              )
-              .returning()
-          : [];
-      let reply: Message | null = null;
-      if (outcome.response && outcome.storeReply !== false) {
-        [reply = null] = await tx
-          .insert(messages)
-          .values({
-            accountId: account.id,
-            chatId: chat.id,
-            externalId: outcome.replyExternalId ?? `bot:${history.id}`,
-            author: 'bot',
-            text: outcome.response,
-            attachments: outcome.attachments ?? [],
-            historyId: history.id,
-            createdAt: now,
-            answeredAt: now,
-            deliveredAt: channelSender(chat.channel).deliversByStoring ? now : null,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!reply) throw new AlreadyHandled();
-      }
-      if (reply || outcome.variables || outcome.stop || outcome.lease) {
-        const updated = await tx
-          .update(chats)
-          .set({
-            ...(reply ? { lastMessageAt: now } : {}),
-            // Merged in SQL, so values another answer filled meanwhile are kept.
-            ...(outcome.variables
-              ? { variables: sql`${chats.variables} || ${JSON.stringify(outcome.variables)}::jsonb` }
-              : {}),
-            ...(outcome.stop ?? {}),
-            // The run's claim on the chat ends with what it recorded.
-            ...(outcome.lease ? { answeringLease: null, answeringUntil: null } : {}),
-          })
-          .where(
-            and(eq(chats.id, chat.id), outcome.lease ? eq(chats.answeringLease, outcome.lease) : undefined),
-          )
-          .returning({ id: chats.id });
-        // Another run took the chat over (this one's lease ran out): it records nothing.
-        if (updated.length === 0) throw new AlreadyHandled();
-      }
-      return { history, reply, notices };
-    });
-  } catch (error) {
-    if (!(error instanceof AlreadyHandled)) throw error;
-    if (outcome.holdId) await releaseHold(ctx.ports.db, outcome.holdId);
-    if (outcome.lease) await endClaim(ctx.ports.db, chat.id, outcome.lease);
-    return null;
+  const input = JSON.stringify(recordInput(outcome, now, newerThan));
+  const found = await selectValue<RecordJson>(
+    ctx.ports.db,
+    sql`select engine_record(${input}::jsonb) as value`,
+  );
+  if (!found.recorded || !found.history) return null;
+  if (found.asked !== undefined && found.charged !== undefined && found.charged < found.asked) {
+    console.error(
+      `account ${outcome.account.id}: a price of ${found.asked} over its hold; charged ${found.charged}`,
+    );
   }
+  return {
+    history: rowFromJson(historyEntries, found.history),
+    reply: found.reply ? rowFromJson(messages, found.reply) : null,
+    notices: (found.notices ?? []).map((row) => rowFromJson(messages, row)),
+    newer: found.newer ? rowFromJson(messages, found.newer) : null,
+  };
 }

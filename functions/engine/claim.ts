@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Chat, chats, type Message, messages } from '../../db/schema';
 import type { Db } from '../ports/db';
-import { waitingCustomer } from './load';
+import { rowFromJson, selectValue } from '../ports/db-rows';
 
 /**
  * How long a respond run holds its chat before another may take it over (a run that crashed). The
@@ -9,41 +9,61 @@ import { waitingCustomer } from './load';
  */
 export const CLAIM_SECONDS = 180;
 
+/** What the claim found besides its outcome: the chat, and whether outgoing messages wait undelivered. */
+interface Found {
+  chat: Chat;
+  /** The message the run answers up to. */
+  target: Message;
+  /** An earlier run stored messages it could not send: the run delivers them first. */
+  leftovers: boolean;
+}
+
 export type ChatClaim =
-  | { kind: 'claimed'; chat: Chat; lease: string; waiting: Message[] }
+  | ({ kind: 'claimed'; lease: string; waiting: Message[] } & Found)
   /** Another run answers this chat until `until`; try again after it. */
-  | { kind: 'busy'; until: Date }
+  | ({ kind: 'busy'; until: Date } & Found)
   /** Nothing to answer: a newer message's run answers them all, or all were dealt with. */
-  | { kind: 'stand_down' };
+  | ({ kind: 'stand_down' } & Found)
+  /** The chat or the message is gone. */
+  | { kind: 'gone' };
 
 /** One answer deals with at most this many waiting messages; the rest get the next answer. */
 const MAX_WAITING = 200;
 
+interface ClaimJson {
+  kind: ChatClaim['kind'];
+  chat?: Record<string, unknown>;
+  target?: Record<string, unknown>;
+  waiting?: Record<string, unknown>[];
+  until?: string;
+  leftovers?: boolean;
+}
+
 /**
  * ARCHITECTURE §6: respond runs for one chat are serialised. Under the chat's row lock, the run
- * takes a lease on the chat and the customer messages waiting up to `upToSeq`; only the holder of
- * the lease may record an answer for the chat, so two overlapping runs (QStash delivers in
- * parallel) can never split the waiting messages between them.
+ * takes a lease on the chat and the customer messages waiting up to the target message; only the
+ * holder of the lease may record an answer for the chat, so two overlapping runs (QStash delivers
+ * in parallel) can never split the waiting messages between them. One round trip: the database's
+ * engine_claim (migration 0016) does the lock, the reads and the lease.
  */
-export async function claimChat(db: Db, chatId: string, upToSeq: number, now: Date): Promise<ChatClaim> {
-  return db.transaction(async (tx): Promise<ChatClaim> => {
-    const [chat] = await tx.select().from(chats).where(eq(chats.id, chatId)).for('update');
-    if (!chat) return { kind: 'stand_down' };
-    if (chat.answeringUntil && chat.answeringUntil > now) return { kind: 'busy', until: chat.answeringUntil };
-    const rows = await tx
-      .select()
-      .from(messages)
-      .where(waitingCustomer(chatId))
-      .orderBy(asc(messages.seq))
-      .limit(MAX_WAITING);
-    if (rows.some((row) => row.seq > upToSeq)) return { kind: 'stand_down' };
-    const waiting = rows.filter((row) => row.seq <= upToSeq);
-    if (waiting.length === 0) return { kind: 'stand_down' };
-    const lease = crypto.randomUUID();
-    const answeringUntil = new Date(now.getTime() + CLAIM_SECONDS * 1000);
-    await tx.update(chats).set({ answeringLease: lease, answeringUntil }).where(eq(chats.id, chatId));
-    return { kind: 'claimed', chat: { ...chat, answeringLease: lease, answeringUntil }, lease, waiting };
-  });
+export async function claimChat(db: Db, chatId: string, messageId: string, now: Date): Promise<ChatClaim> {
+  const lease = crypto.randomUUID();
+  const until = new Date(now.getTime() + CLAIM_SECONDS * 1000);
+  const found = await selectValue<ClaimJson>(
+    db,
+    sql`select engine_claim(${chatId}::uuid, ${messageId}::uuid, ${now.toISOString()}::timestamptz,
+      ${lease}::uuid, ${until.toISOString()}::timestamptz, ${MAX_WAITING}) as value`,
+  );
+  if (found.kind === 'gone' || !found.chat || !found.target) return { kind: 'gone' };
+  const known: Found = {
+    chat: rowFromJson(chats, found.chat),
+    target: rowFromJson(messages, found.target),
+    leftovers: found.leftovers === true,
+  };
+  if (found.kind === 'busy') return { kind: 'busy', until: new Date(found.until ?? now), ...known };
+  if (found.kind === 'stand_down') return { kind: 'stand_down', ...known };
+  const waiting = (found.waiting ?? []).map((row) => rowFromJson(messages, row));
+  return { kind: 'claimed', lease, waiting, ...known };
 }
 
 /** Extends the lease before a slow step; false when the run has lost it (it then stops). */

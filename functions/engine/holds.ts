@@ -1,6 +1,7 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { type Account, accounts, balanceEntries, balanceHolds } from '../../db/schema';
 import type { Db } from '../ports/db';
+import { selectValue } from '../ports/db-rows';
 import { MINIMUM_BALANCE_MINOR } from '../shared/balance';
 
 /** A hold outlives a run that crashed by this much; then the money is free again. */
@@ -39,15 +40,6 @@ export const lockAccount = (tx: Tx, accountId: string) =>
  */
 export type Reservation = { kind: 'held'; holdId: string } | { kind: 'busy' } | { kind: 'short' };
 
-/** The ledger in the account's currency, without holds: what settled charges left. */
-async function settled(tx: Tx, account: Account): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${balanceEntries.amountMinor}), 0)` })
-    .from(balanceEntries)
-    .where(and(eq(balanceEntries.accountId, account.id), eq(balanceEntries.currency, account.currency)));
-  return Number(row?.total ?? 0);
-}
-
 /**
  * Sets `amountMinor` aside for an answer in the making, or adds it to the answer's hold `holdId`
  * (the next model call of the same answer). Under the account's row lock, so parallel answers of
@@ -55,7 +47,8 @@ async function settled(tx: Tx, account: Account): Promise<number> {
  * currency minimum before its hold and not below zero after it; a next call only needs the money
  * (the answer was let in already). When that fails only because of other answers' holds, the
  * ledger itself being able to pay, the result is `busy`, not `short`. The welcome credit must have
- * been granted already (the balance gate does that).
+ * been granted already (the balance gate does that). One round trip: the database's engine_reserve
+ * (migration 0016) takes the lock, reads the ledger and the holds, and writes the hold.
  */
 export async function tryReserve(
   db: Db,
@@ -64,39 +57,16 @@ export async function tryReserve(
   now: Date,
   holdId?: string,
 ): Promise<Reservation> {
-  return db.transaction(async (tx): Promise<Reservation> => {
-    await lockAccount(tx, account.id);
-    const free = await available(tx, account, now);
-    const minimum = holdId ? 0 : MINIMUM_BALANCE_MINOR[account.currency];
-    if (free < minimum || free - amountMinor < 0) {
-      const ledger = await settled(tx, account);
-      const own = holdId ? await heldBy(tx, holdId, now) : 0;
-      const payable = ledger >= minimum && ledger - own - amountMinor >= 0;
-      return { kind: payable ? 'busy' : 'short' };
-    }
-    const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
-    if (holdId) {
-      const [grown] = await tx
-        .update(balanceHolds)
-        .set({ amountMinor: sql`${balanceHolds.amountMinor} + ${amountMinor}`, expiresAt })
-        .where(eq(balanceHolds.id, holdId))
-        .returning({ id: balanceHolds.id });
-      return grown ? { kind: 'held', holdId: grown.id } : { kind: 'short' };
-    }
-    const [hold] = await tx
-      .insert(balanceHolds)
-      .values({ accountId: account.id, amountMinor, currency: account.currency, createdAt: now, expiresAt })
-      .returning({ id: balanceHolds.id });
-    return hold ? { kind: 'held', holdId: hold.id } : { kind: 'short' };
-  });
-}
-
-async function heldBy(tx: Tx, holdId: string, now: Date): Promise<number> {
-  const [hold] = await tx
-    .select({ amount: balanceHolds.amountMinor })
-    .from(balanceHolds)
-    .where(and(eq(balanceHolds.id, holdId), gt(balanceHolds.expiresAt, now)));
-  return hold?.amount ?? 0;
+  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  const minimum = holdId ? 0 : MINIMUM_BALANCE_MINOR[account.currency];
+  const found = await selectValue<{ kind: Reservation['kind']; hold_id?: string }>(
+    db,
+    sql`select engine_reserve(${account.id}::uuid, ${account.currency}, ${amountMinor}, ${now.toISOString()}::timestamptz,
+      ${expiresAt.toISOString()}::timestamptz, ${holdId ?? null}::uuid, ${minimum}) as value`,
+  );
+  return found.kind === 'held' && found.hold_id
+    ? { kind: 'held', holdId: found.hold_id }
+    : { kind: found.kind === 'busy' ? 'busy' : 'short' };
 }
 
 /** tryReserve for callers that do not wait: the hold's id, or null when it cannot be made now. */

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import { type Account, type Bot, type Chat, chats, type Message, messages } from '../../db/schema';
+import type { Account, Bot, Chat, Message } from '../../db/schema';
 import { LlmError } from '../ports/llm';
 import { priceOf } from '../shared/models';
 import { scheduleNewer } from './accumulate';
 import { askModel } from './answer';
-import { recordOutcome } from './billing';
+import { type RecordedOutcome, recordOutcome } from './billing';
 import { claimChat, endClaim, renewClaim } from './claim';
 import type { EngineContext } from './context';
 import { deliverLeftovers, deliverOnce } from './deliver';
@@ -33,23 +32,19 @@ import { HoldsBusyError, NoMoneyError, type Turn, withRequiredLines } from './tu
  */
 export async function respond(ctx: EngineContext, payload: RespondPayload): Promise<void> {
   const { db, clock } = ctx.ports;
-  const [found] = await db
-    .select({ chat: chats, target: messages })
-    .from(messages)
-    .innerJoin(chats, eq(chats.id, messages.chatId))
-    .where(and(eq(messages.id, payload.upToMessageId), eq(chats.id, payload.chatId)));
-  if (!found) return;
-  const { chat, target } = found;
-  await deliverLeftovers(ctx, chat);
-  const claim = await claimChat(db, chat.id, target.seq, clock.now());
+  const claim = await claimChat(db, payload.chatId, payload.upToMessageId, clock.now());
+  if (claim.kind === 'gone') return;
+  if (claim.leftovers) await deliverLeftovers(ctx, claim.chat);
   if (claim.kind === 'stand_down') return;
   if (claim.kind === 'busy') return scheduleRespond(ctx, payload, claim.until, 'busy');
+  const { chat, target } = claim;
   const { bot, account } = await botAndAccountOf(db, claim.chat);
   const run: Run = { ctx, chat: claim.chat, target, waiting: claim.waiting, lease: claim.lease, payload };
   // The bot was deleted meanwhile: nobody answers this chat (the sweeper passes such chats by).
   if (!bot || !account) return void (await endClaim(db, chat.id, claim.lease));
-  await answer(run, bot, account);
-  await scheduleNewer(ctx, claim.chat, bot, target.seq, claim.lease);
+  const recorded = await answer(run, bot, account);
+  const after = recorded ? { newest: recorded.newer } : { seq: target.seq };
+  await scheduleNewer(ctx, claim.chat, bot, after, claim.lease);
 }
 
 interface Run {
@@ -69,7 +64,8 @@ const base = (run: Run, bot: Bot, account: Account) => ({
   lease: run.lease,
 });
 
-async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
+/** Answers the run's messages; what the record found when an answer was recorded, else nothing. */
+async function answer(run: Run, bot: Bot, account: Account): Promise<RecordedOutcome | undefined | void> {
   const { ctx, chat, target, lease } = run;
   const { db, clock } = ctx.ports;
   const unanswered = base(run, bot, account);
@@ -158,6 +154,7 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
       stop: turn.stop,
     },
     clock.now(),
+    target.seq,
   );
   if (!recorded?.reply) return;
   const price = { priceMinor: recorded.history.priceMinor, currency: recorded.history.currency };
@@ -168,6 +165,7 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<void> {
   await deliverOnce(ctx, chat, recorded.reply);
   // A reply that stopped the bot has nothing to follow up; restore.ts checks the rest when it is due.
   if (!turn.stop) await scheduleFollowUp(ctx, chat, bot, recorded.reply);
+  return recorded;
 }
 
 /** The run's lease ran out and another run took the chat over: this one stops without a trace. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Account, balanceEntries } from '../../../db/schema';
-import type { Db } from '../../ports/db';
+import { type Db, rowsOf } from '../../ports/db';
 import { MINIMUM_BALANCE_MINOR, WELCOME_CREDIT_MINOR } from '../../shared/balance';
 import type { Currency } from '../../shared/constants';
 
@@ -45,7 +45,7 @@ export async function balanceOf(db: Db, account: Account, now: Date): Promise<Ba
     select coalesce((select sum(amount_minor) from ${balanceEntries}
                       where account_id = ${account.id} and currency = ${account.currency}), 0)
          + coalesce((select sum(amount_minor) from granted), 0) as total`);
-  const row = (result as unknown as { rows: { total: string | null }[] }).rows?.[0];
+  const [row] = rowsOf<{ total: string | null }>(result);
   return {
     totalMinor: Number(row?.total ?? 0),
     currency: account.currency,

@@ -7,10 +7,8 @@ import {
   subscriptionItems,
   subscriptions,
 } from '../../../db/schema';
-import type { Db } from '../../ports/db';
+import { type Db, rowsOf } from '../../ports/db';
 import { CONNECTED_AT } from '../../shared/integration-catalogue';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
 
 /** SPEC §4: the demo is active while demo_till has not passed; it covers every kind, any number. */
 export const demoActive = (account: Account, now: Date) => account.demoTill.getTime() >= now.getTime();
