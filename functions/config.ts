@@ -119,6 +119,16 @@ export const localConfigSchema = v.object({
   TRUST_PROXY: trustProxy,
   /** Addresses an account gives may be loopback/private/plain http: tests and closed networks only. */
   ALLOW_PRIVATE_ADDRESSES: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+  /** A Postgres server instead of PGlite under DATA_DIR; several processes may share it. Empty = unset. */
+  DATABASE_URL: v.optional(
+    v.union(
+      [v.literal(''), v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))],
+      'must be a postgres:// URL',
+    ),
+  ),
+  /** Upstash Redis for the kv (rate limits, caches) instead of memory or the DATABASE_URL table. */
+  UPSTASH_REDIS_REST_URL: v.optional(url),
+  UPSTASH_REDIS_REST_TOKEN: optionalText,
   ...llmSettings,
   ...apiRootSettings,
   ...oauthClientSettings,

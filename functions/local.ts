@@ -1,4 +1,7 @@
-/** Embedded default shape: one Node process serving the SPA and the API over PGlite (`npm start`). */
+/**
+ * Embedded default shape: one Node process serving the SPA and the API over PGlite (`npm start`), or
+ * over a Postgres server (DATABASE_URL) that several such processes share.
+ */
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -17,11 +20,11 @@ import { guardedLookup, resolvingGuardedFetch } from './outbound/guarded-fetch-n
 import { sellerFromConfig } from './payments/invoice/seller-config';
 import type { AppSettings, Ports } from './ports';
 import { systemClock } from './ports/clock';
-import { openPgliteDb } from './ports/db-pglite';
+import { openNodeDb } from './ports/db-from-config';
 import { externalLinksFromConfig } from './ports/external-links-from-config';
 import { FolderFiles } from './ports/files-folder';
 import { LocalJobs, startSchedules } from './ports/jobs-local';
-import { MemoryKv } from './ports/kv-memory';
+import { kvFromConfig } from './ports/kv-from-config';
 import { llmFromConfig } from './ports/llm-from-config';
 import { EmlFolderMail } from './ports/mail-eml';
 import { ThreadParser } from './ports/parser-thread';
@@ -36,7 +39,8 @@ await mkdir(dataDir, { recursive: true });
 const webRoot = resolve(import.meta.dirname, '../web/dist');
 
 const clock = systemClock;
-const { db, client } = await openPgliteDb(join(dataDir, 'pg'));
+const database = await openNodeDb(config.DATABASE_URL, dataDir);
+const { db } = database;
 const jobs = new LocalJobs(db, clock);
 // PORT=0 picks a free port now, so links, job callbacks and room addresses carry the real one.
 const port = config.PORT === 0 ? await freePort(config.HOST) : config.PORT;
@@ -56,7 +60,7 @@ const ports: Ports = {
   clock,
   jobs,
   rooms,
-  kv: new MemoryKv(clock),
+  kv: kvFromConfig(config, db, clock),
   mail: new EmlFolderMail(join(dataDir, 'mail'), config.MAIL_FROM, clock),
   llm: llmFromConfig(config),
   files: new FolderFiles(join(dataDir, 'files')),
@@ -99,7 +103,7 @@ jobs.start();
 const server = serve({ fetch: app.fetch, port, hostname: config.HOST }, () => {
   const listening = `http://${config.HOST}:${port}`;
   const reachedAs = publicUrl === listening ? '' : `, reached as ${publicUrl}`;
-  console.log(`Ready: ${listening} (data in ${dataDir}${reachedAs})`);
+  console.log(`Ready: ${listening} (data in ${dataDir}, database ${database.where}${reachedAs})`);
 }) as Server;
 const sockets = attachRoomSockets(server, rooms, {
   clientIp: (request) => {
@@ -118,7 +122,7 @@ async function shutdown() {
   streams.close();
   server.close();
   await jobs.stop();
-  await client.close();
+  await database.close();
   process.exit(0);
 }
 process.on('SIGINT', shutdown);

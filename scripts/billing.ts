@@ -1,12 +1,14 @@
 // `npm run billing -- mark-paid <invoice number>`: the operator confirms that an invoice was paid by
 // bank transfer. The balance is credited once and the act (акт) becomes available. It opens the same
-// database the server uses: DATABASE_URL (Neon, production) or the embedded PGlite folder under
-// DATA_DIR (stop `npm start` first: PGlite allows one process at a time).
+// database the server uses: DATABASE_URL (Neon in production, or the Node shape's Postgres server)
+// or the embedded PGlite folder under DATA_DIR (stop `npm start` first: PGlite allows one process at
+// a time).
 import { join, resolve } from 'node:path';
 import { neonConfig } from '@neondatabase/serverless';
 import WebSocket from 'ws';
 import { openNeonDb } from '../functions/ports/db-neon';
 import { openPgliteDb } from '../functions/ports/db-pglite';
+import { openPostgresDb } from '../functions/ports/db-postgres';
 import { markInvoicePaid } from '../functions/services/payments/mark-invoice-paid';
 
 const [command, argument] = process.argv.slice(2);
@@ -23,8 +25,17 @@ async function openNeon(connectionString: string) {
   return { db, close: () => pool.end() };
 }
 
-const opened = process.env.DATABASE_URL
-  ? await openNeon(process.env.DATABASE_URL)
+/** Neon's own hosts keep Neon's driver; any other server is the Node shape's Postgres. */
+const isNeon = (url: string) => new URL(url).hostname.endsWith('.neon.tech');
+
+async function openPostgres(url: string) {
+  const { db, close } = await openPostgresDb(url, { max: 1 });
+  return { db, close };
+}
+
+const databaseUrl = process.env.DATABASE_URL;
+const opened = databaseUrl
+  ? await (isNeon(databaseUrl) ? openNeon(databaseUrl) : openPostgres(databaseUrl))
   : await (async () => {
       const { db, client } = await openPgliteDb(join(resolve(process.env.DATA_DIR ?? './data'), 'pg'));
       return { db, close: () => client.close() };

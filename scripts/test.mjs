@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { startThrowawayPostgres } from './postgres.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, 'tests/.tmp/reports');
@@ -18,10 +19,14 @@ function run(title, command, args, env = {}) {
   return result.status === 0;
 }
 
-/** Debian packages the tests drive: the browser for e2e, pdftotext for the invoice PDFs. */
+/**
+ * Debian packages the tests drive: the browser for e2e, pdftotext for the invoice PDFs, a Postgres
+ * server for the api suite's second run (scripts/postgres.mjs).
+ */
 const NEEDED = [
   { binary: '/usr/bin/chromium', pkg: 'chromium' },
   { binary: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+  { binary: '/usr/lib/postgresql/15/bin/pg_ctl', pkg: 'postgresql-15' },
 ];
 
 function ensureTools() {
@@ -40,6 +45,8 @@ function ensureTools() {
 const suites = [
   { name: 'unit', args: ['vitest', 'run', '--project', 'unit'] },
   { name: 'api', args: ['vitest', 'run', '--project', 'api'] },
+  // The same api tests against a real Postgres server (a throwaway one), as the Node shape runs with DATABASE_URL.
+  { name: 'api (postgres)', args: ['vitest', 'run', '--project', 'api'], postgres: true },
   { name: 'worker', args: ['vitest', 'run', '--config', 'tests/worker/vitest.config.mts'] },
   { name: 'e2e', args: ['vitest', 'run', '--project', 'e2e'] },
 ];
@@ -55,14 +62,20 @@ let passed = 0;
 let failed = 0;
 const failedSuites = [];
 for (const suite of suites) {
-  const output = join(reports, `${suite.name}.json`);
+  const output = join(reports, `${suite.name.replace(/\W+/g, '-')}.json`);
   rmSync(output, { force: true });
-  const ok = run(`${suite.name} tests`, 'npx', [
-    ...suite.args,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${output}`,
-  ]);
+  const server = suite.postgres ? await startThrowawayPostgres() : undefined;
+  let ok = false;
+  try {
+    ok = run(
+      `${suite.name} tests`,
+      'npx',
+      [...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+      server ? { TEST_DATABASE_URL: server.url } : {},
+    );
+  } finally {
+    server?.stop();
+  }
   // The report decides as well: a runner has been seen to exit 0 with a failed test (the Workers pool).
   let reportFailed = 1;
   if (existsSync(output)) {

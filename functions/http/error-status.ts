@@ -31,6 +31,7 @@ export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   integrations_limit: 422,
   storages_limit: 422,
   storage_quota: 422,
+  knowledge_unavailable: 409,
   proposal_decided: 409,
   bot_has_problems: 422,
   template_integrations_missing: 422,

@@ -1,22 +1,29 @@
-import { and, asc, eq, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
-import { failedJobs, jobs } from '../../db/schema';
+import { and, asc, eq, gt, inArray, isNull, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { failedJobs, jobs, kvEntries } from '../../db/schema';
 import { safeErrorText } from '../shared/safe-error';
 import type { Clock } from './clock';
 import type { Db } from './db';
 import type { JobHandler, JobRequest, Jobs } from './jobs';
 
 const LOCK_SECONDS = 60;
+/** A running job renews its lock this often, so a slow one is never taken by another runner. */
+const HEARTBEAT_MS = (LOCK_SECONDS * 1000) / 3;
 export const MAX_JOB_ATTEMPTS = 5;
 /** Jobs running at once; a slow answer in one chat no longer holds up every other account. */
 const DEFAULT_CONCURRENCY = 4;
 
 type JobRow = typeof jobs.$inferSelect;
+/** Another job of the same group, for "none of the group is running" (in any process). */
+const sibling = alias(jobs, 'sibling');
 
 /**
  * Durable job runner for the embedded shape: jobs wait in Postgres, so a restart in the middle of a
  * delay still runs them once it is back. `runDue()` runs what is due now, up to `concurrency` at a
  * time and one at a time per group (a chat); `start()` polls it. A job that failed
- * MAX_JOB_ATTEMPTS times moves to `failed_jobs`.
+ * MAX_JOB_ATTEMPTS times moves to `failed_jobs`. Several processes may share one Postgres: a job is
+ * claimed with `FOR UPDATE SKIP LOCKED` and keeps its lock while it runs, so no two runners run it
+ * at once, and a group's job waits while another of its group runs anywhere.
  */
 export class LocalJobs implements Jobs {
   private readonly handlers = new Map<string, JobHandler>();
@@ -27,25 +34,49 @@ export class LocalJobs implements Jobs {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly concurrency = DEFAULT_CONCURRENCY,
+    private readonly heartbeatMs = HEARTBEAT_MS,
   ) {}
 
   register(name: string, handler: JobHandler): void {
     this.handlers.set(name, handler);
   }
 
+  private row(request: JobRequest, now: Date) {
+    return {
+      name: request.name,
+      payload: request.payload ?? {},
+      runAt: new Date(now.getTime() + (request.delaySeconds ?? 0) * 1000),
+      dedupId: request.dedupId ?? null,
+      groupKey: request.groupKey ?? null,
+      createdAt: now,
+    };
+  }
+
   async enqueue(request: JobRequest): Promise<void> {
+    await this.db.insert(jobs).values(this.row(request, this.clock.now())).onConflictDoNothing();
+  }
+
+  /**
+   * Enqueues the request only if `claim` is not taken yet, and takes it for `keepSeconds` (a
+   * schedule's period, in `kv_entries`): however many processes ask, and however often, the job is
+   * queued once. True when this call queued it.
+   */
+  async enqueueOnce(claim: string, keepSeconds: number, request: JobRequest): Promise<boolean> {
     const now = this.clock.now();
-    await this.db
-      .insert(jobs)
-      .values({
-        name: request.name,
-        payload: request.payload ?? {},
-        runAt: new Date(now.getTime() + (request.delaySeconds ?? 0) * 1000),
-        dedupId: request.dedupId ?? null,
-        groupKey: request.groupKey ?? null,
-        createdAt: now,
-      })
-      .onConflictDoNothing();
+    return this.db.transaction(async (tx) => {
+      const [taken] = await tx
+        .insert(kvEntries)
+        .values({ key: claim, value: '1', expiresAt: new Date(now.getTime() + keepSeconds * 1000) })
+        .onConflictDoUpdate({
+          target: kvEntries.key,
+          set: { value: sql`excluded.value`, expiresAt: sql`excluded.expires_at` },
+          where: lte(kvEntries.expiresAt, now),
+        })
+        .returning({ key: kvEntries.key });
+      if (!taken) return false;
+      await tx.insert(jobs).values(this.row(request, now)).onConflictDoNothing();
+      return true;
+    });
   }
 
   /** Runs every due job once; returns how many ran. Concurrent calls share one pass. */
@@ -79,41 +110,70 @@ export class LocalJobs implements Jobs {
 
   private async runOne(job: JobRow): Promise<void> {
     const handler = this.handlers.get(job.name);
+    const heartbeat = setInterval(() => {
+      this.renewLock(job).catch((error: unknown) => {
+        console.error(`job ${job.name}: renewing its lock failed`, safeErrorText(error));
+      });
+    }, this.heartbeatMs);
     try {
       if (!handler) throw new Error(`no handler for job "${job.name}"`);
       await handler(job.payload);
+      clearInterval(heartbeat);
       await this.db.delete(jobs).where(eq(jobs.id, job.id));
     } catch (error) {
+      clearInterval(heartbeat);
       await this.fail(job, error).catch((failure: unknown) => {
         console.error(`job ${job.name}: recording the failure failed`, safeErrorText(failure));
       });
     }
   }
 
+  private async renewLock(job: JobRow): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(this.clock.now().getTime() + LOCK_SECONDS * 1000) })
+      .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)));
+  }
+
+  /**
+   * Takes the next due job in one statement: rows another runner holds are skipped, not waited for,
+   * and a job whose group has a job running (here or in another process) waits its turn.
+   */
   private async claimNext(busyGroups: ReadonlySet<string>): Promise<JobRow | undefined> {
     const now = this.clock.now();
-    const [due] = await this.db
-      .select()
+    const groupRunning = this.db
+      .select({ one: sql`1` })
+      .from(sibling)
+      .where(and(eq(sibling.groupKey, jobs.groupKey), gt(sibling.lockedUntil, now)));
+    const due = this.db
+      .select({ id: jobs.id })
       .from(jobs)
       .where(
         and(
           lte(jobs.runAt, now),
           or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
           sql`${jobs.attempts} < ${MAX_JOB_ATTEMPTS}`,
-          busyGroups.size > 0
-            ? or(isNull(jobs.groupKey), notInArray(jobs.groupKey, [...busyGroups]))
-            : undefined,
+          or(
+            isNull(jobs.groupKey),
+            and(
+              busyGroups.size > 0 ? notInArray(jobs.groupKey, [...busyGroups]) : undefined,
+              notExists(groupRunning),
+            ),
+          ),
         ),
       )
       .orderBy(asc(jobs.runAt))
-      .limit(1);
-    if (!due) return undefined;
+      .limit(1)
+      .for('update', { skipLocked: true });
     const [claimed] = await this.db
       .update(jobs)
-      .set({ lockedUntil: new Date(now.getTime() + LOCK_SECONDS * 1000), attempts: due.attempts + 1 })
-      .where(and(eq(jobs.id, due.id), eq(jobs.attempts, due.attempts)))
+      .set({
+        lockedUntil: new Date(now.getTime() + LOCK_SECONDS * 1000),
+        attempts: sql`${jobs.attempts} + 1`,
+      })
+      .where(inArray(jobs.id, due))
       .returning();
-    return claimed ?? this.claimNext(busyGroups);
+    return claimed;
   }
 
   private async fail(job: JobRow, error: unknown) {
@@ -155,7 +215,10 @@ export class LocalJobs implements Jobs {
   }
 }
 
-/** Enqueues each schedule on its interval; the dedup id keeps one run per slot across restarts. */
+/**
+ * Enqueues each schedule on its interval, once per period: the period is claimed in the database,
+ * so however many processes run this (or restart within a period), one of them queues it.
+ */
 export function startSchedules(
   runner: LocalJobs,
   clock: Clock,
@@ -166,9 +229,15 @@ export function startSchedules(
     runner.register(name, () => definition.handler());
     const enqueue = () => {
       const slot = Math.floor(clock.now().getTime() / (definition.intervalSeconds * 1000));
-      runner.enqueue({ name, payload: null, dedupId: `${name}:${slot}` }).catch((error: unknown) => {
-        console.error(`schedule ${definition.id}`, safeErrorText(error));
-      });
+      runner
+        .enqueueOnce(`${name}:${slot}`, definition.intervalSeconds * 2, {
+          name,
+          payload: null,
+          dedupId: `${name}:${slot}`,
+        })
+        .catch((error: unknown) => {
+          console.error(`schedule ${definition.id}`, safeErrorText(error));
+        });
     };
     enqueue();
     return setInterval(enqueue, definition.intervalSeconds * 1000);

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'integrations_limit'
   | 'storages_limit'
   | 'storage_quota'
+  | 'knowledge_unavailable'
   | 'proposal_decided'
   | 'bot_has_problems'
   | 'template_integrations_missing'

@@ -53,6 +53,10 @@ export const knowledgeMessages = {
     ru: 'Сервис эмбеддингов отказал. Повторите позже',
     en: 'The embeddings service refused. Try again later',
   },
+  knowledge_unavailable: {
+    ru: 'Поиск по документам недоступен: в базе данных сервера нет расширения pgvector',
+    en: 'Document search is unavailable: the server’s database lacks the pgvector extension',
+  },
   knowledge_not_configured: {
     ru: 'Модель не настроена на сервере (LLM_BASE_URL)',
     en: 'The model endpoint is not configured on the server (LLM_BASE_URL)',

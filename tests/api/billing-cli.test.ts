@@ -20,17 +20,22 @@ const settings = {
   invoiceSeller: sellerFromConfig(JSON.stringify({ ...SBERBANK_REQUISITES, vat_rate: null })),
 };
 
-/** `npm run billing -- mark-paid N` against the embedded database folder, as an operator runs it. */
+/**
+ * `npm run billing -- mark-paid N` against the embedded database folder (or the test Postgres
+ * server's database), as an operator runs it.
+ */
+let databaseUrl = '';
 const billing = (...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', 'scripts/billing.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
   });
 
 describe('npm run billing -- mark-paid', () => {
   it('marks an invoice paid once: the balance is credited and the act appears', async () => {
     dataDir = await mkdtemp(join(tmpRoot, 'billing-'));
     let t = await createTestApp({ dataDir: join(dataDir, 'pg'), settings });
+    databaseUrl = t.databaseUrl ?? '';
     const owner = await signedInUser(t);
     let call = apiClient(t);
     const before = (await call('GET', '/api/balance', { token: owner.token })).json.total_minor as number;

@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bots } from '../../db/schema';
 import { DEFAULT_MODEL_ID } from '../../functions/shared/models';
+import { skipWithoutPgvector } from '../support/test-database';
 import { sharedTestApp, signedInUser } from './support/client';
 import { createStorage } from './support/storages';
 
 const api = sharedTestApp();
+/** Tests whose bot has a document storage, which needs pgvector. */
+const vecIt = it.skipIf(await skipWithoutPgvector('a bot with a document storage'));
 
 /** A bot body with every §3 field set and no settings problems. */
 const fullBot = () => ({
@@ -142,7 +145,7 @@ describe('bots: create and list', () => {
     expect(one.json).toEqual(created.json);
   });
 
-  it('stores every field as given; new actions get ids and channels count as connections', async () => {
+  vecIt('stores every field as given; new actions get ids and channels count as connections', async () => {
     const user = await signedInUser(api.t);
     const body = { ...fullBot(), storage_id: await createStorage(api.call, user.token, 'vector') };
     const created = await api.call('POST', '/api/bot', { token: user.token, body });

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chats, integrations, messages } from '../../db/schema';
 import { createApp } from '../../functions/app';
+import { rowsOf } from '../../functions/ports/db';
 import { isSealed } from '../../functions/secrets/secret-box';
 import { type FakeTelegram, type FakeTelegramBot, startFakeTelegram } from '../fakes/telegram';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -90,12 +91,9 @@ describe('integration credentials at rest', () => {
     expect(isSealed(data.webhook_secret)).toBe(true);
     expect(data).toMatchObject({ bot_username: bot.tg.username, bot_id: bot.tg.id });
     expect(data).not.toHaveProperty('note');
-    const [raw] = (
-      await t.client.query<{ text: string }>(
-        'select connection_data::text as text from integrations where id = $1',
-        [bot.id],
-      )
-    ).rows;
+    const [raw] = rowsOf<{ text: string }>(
+      await t.db.execute(sql`select connection_data::text as text from integrations where id = ${bot.id}`),
+    );
     expect(raw?.text).toBeDefined();
     expect(raw?.text).not.toContain(bot.tg.token);
     expect(raw?.text).not.toContain(bot.tg.token.split(':')[1]);

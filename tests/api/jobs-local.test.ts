@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failedJobs, jobs } from '../../db/schema';
 import { ManualClock } from '../../functions/ports/clock-manual';
-import { openPgliteDb } from '../../functions/ports/db-pglite';
-import { LocalJobs } from '../../functions/ports/jobs-local';
+import { LocalJobs, startSchedules } from '../../functions/ports/jobs-local';
+import { openTestDb } from '../support/test-database';
 
 let folder = '';
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 
 describe('the local durable job runner', () => {
   it('runs a delayed job once when due, drops duplicates, retries failures with backoff', async () => {
-    const { db, client } = await openPgliteDb();
+    const { db, close } = await openTestDb();
     const clock = new ManualClock();
     const runner = new LocalJobs(db, clock);
     const seen: unknown[] = [];
@@ -49,17 +49,17 @@ describe('the local durable job runner', () => {
     clock.advance(1_000);
     await runner.runDue();
     expect(seen).toEqual([{ chat: 1 }, 'flaky done']);
-    await client.close();
+    await close();
   });
 
   it('keeps waiting jobs across a restart and runs them once after it', async () => {
     const dir = join(folder, 'pg');
     const clock = new ManualClock();
-    const first = await openPgliteDb(dir);
+    const first = await openTestDb({ dataDir: dir });
     await new LocalJobs(first.db, clock).enqueue({ name: 'answer', payload: { n: 7 }, delaySeconds: 30 });
-    await first.client.close();
+    await first.close();
 
-    const second = await openPgliteDb(dir);
+    const second = await openTestDb({ dataDir: dir });
     const runner = new LocalJobs(second.db, clock);
     const seen: unknown[] = [];
     runner.register('answer', async (payload) => {
@@ -69,11 +69,11 @@ describe('the local durable job runner', () => {
     await runner.runDue();
     await runner.runDue();
     expect(seen).toEqual([{ n: 7 }]);
-    await second.client.close();
+    await second.close();
   });
 
   it('runs other chats beside a slow one, and never two jobs of one chat at once', async () => {
-    const { db, client } = await openPgliteDb();
+    const { db, close } = await openTestDb();
     const runner = new LocalJobs(db, new ManualClock());
     const log: string[] = [];
     let releaseSlow: () => void = () => {};
@@ -103,11 +103,11 @@ describe('the local durable job runner', () => {
     expect(await pass).toBe(3);
     expect(log.indexOf('start a2')).toBeGreaterThan(log.indexOf('end a1'));
     expect(most).toBe(2);
-    await client.close();
+    await close();
   });
 
   it('moves a job that failed five times out of the hot table into failed_jobs', async () => {
-    const { db, client } = await openPgliteDb();
+    const { db, close } = await openTestDb();
     const clock = new ManualClock();
     const runner = new LocalJobs(db, clock);
     let calls = 0;
@@ -131,6 +131,134 @@ describe('the local durable job runner', () => {
         lastError: 'the partner API refused',
       }),
     ]);
-    await client.close();
+    await close();
+  });
+});
+
+const waitUntil = async (done: () => boolean) => {
+  for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+};
+
+/** Several `npm start` processes on one Postgres: each is a runner of its own over the same tables. */
+describe('several job runners on one database', () => {
+  it('never run one job twice: each of many jobs runs once whichever runner takes it', async () => {
+    const { db, close } = await openTestDb();
+    const clock = new ManualClock();
+    const runs = new Map<number, number>();
+    const runners = [1, 2, 3].map(() => {
+      const runner = new LocalJobs(db, clock);
+      runner.register('answer', async (payload) => {
+        const { n } = payload as { n: number };
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        await new Promise((r) => setTimeout(r, 2));
+      });
+      return runner;
+    });
+    for (let n = 0; n < 40; n++) await runners[0]?.enqueue({ name: 'answer', payload: { n } });
+    const ran = await Promise.all(runners.map((runner) => runner.runDue()));
+    expect(ran.reduce((a, b) => a + b, 0)).toBe(40);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    expect(runs.size).toBe(40);
+    await close();
+  });
+
+  it('keeps a slow job locked while it runs: another runner does not take it after the lock time', async () => {
+    const { db, close } = await openTestDb();
+    const clock = new ManualClock();
+    let release: () => void = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started: string[] = [];
+    const runner = (name: string) => {
+      // A heartbeat every 20 ms instead of 20 s, so the test need not wait.
+      const r = new LocalJobs(db, clock, 4, 20);
+      r.register('index', async () => {
+        started.push(name);
+        await slow;
+      });
+      return r;
+    };
+    const first = runner('first');
+    const second = runner('second');
+    await first.enqueue({ name: 'index', payload: null });
+    const pass = first.runDue();
+    await waitUntil(() => started.length > 0);
+    clock.advance(5 * 60_000);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await second.runDue()).toBe(0);
+    release();
+    expect(await pass).toBe(1);
+    expect(started).toEqual(['first']);
+    await close();
+  });
+
+  it('runs a chat’s next job only after its running one ended, whichever runner holds it', async () => {
+    const { db, close } = await openTestDb();
+    const clock = new ManualClock();
+    let release: () => void = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const log: string[] = [];
+    const runner = () => {
+      const r = new LocalJobs(db, clock);
+      r.register('answer', async (payload) => {
+        const { n } = payload as { n: number };
+        log.push(`start ${n}`);
+        if (n === 1) await slow;
+        log.push(`end ${n}`);
+      });
+      return r;
+    };
+    const first = runner();
+    const second = runner();
+    await first.enqueue({ name: 'answer', payload: { n: 1 }, groupKey: 'chat-a' });
+    const pass = first.runDue();
+    await waitUntil(() => log.includes('start 1'));
+    await first.enqueue({ name: 'answer', payload: { n: 2 }, groupKey: 'chat-a' });
+    expect(await second.runDue()).toBe(0);
+    release();
+    // Job 2 runs after job 1, by the first runner's same pass or by the second runner.
+    const ran = (await pass) + (await second.runDue());
+    expect(ran).toBe(2);
+    expect(log).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
+    await close();
+  });
+
+  it('runs a schedule once per period, also when another process starts later in the same period', async () => {
+    const { db, close } = await openTestDb();
+    const clock = new ManualClock(new Date('2026-11-20T10:00:00Z'));
+    let runs = 0;
+    const definitions = [
+      {
+        id: 'sweep',
+        intervalSeconds: 3600,
+        handler: async () => {
+          runs++;
+        },
+      },
+    ];
+    const first = new LocalJobs(db, clock);
+    const stopFirst = startSchedules(first, clock, definitions);
+    await new Promise((r) => setTimeout(r, 200));
+    await first.runDue();
+    expect(runs).toBe(1);
+    // A second process starts within the same hour: the period is taken, nothing runs again.
+    const second = new LocalJobs(db, clock);
+    const stopSecond = startSchedules(second, clock, definitions);
+    await new Promise((r) => setTimeout(r, 200));
+    await Promise.all([first.runDue(), second.runDue()]);
+    expect(runs).toBe(1);
+    stopFirst();
+    stopSecond();
+    // The next hour both try again at once: one of them queues it.
+    clock.advance(3_600_000);
+    const stops = [startSchedules(first, clock, definitions), startSchedules(second, clock, definitions)];
+    await new Promise((r) => setTimeout(r, 200));
+    await Promise.all([first.runDue(), second.runDue()]);
+    expect(runs).toBe(2);
+    for (const stop of stops) stop();
+    await close();
   });
 });

@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { knowledgeChunks } from '../../db/schema';
 import { docxWith, pdfWith, xlsxWith } from '../support/documents';
+import { skipWithoutPgvector } from '../support/test-database';
 
 import { createWorkingBot, engineTestApp, historyOf, ledgerOf } from './support/engine';
 import { createStorage, indexed, signedInOwner, uploadFile } from './support/storages';
 
 const engine = engineTestApp();
+const noPgvector = await skipWithoutPgvector('knowledge: document storages and search');
 
 const systemPromptOf = (body: Record<string, unknown> | undefined) =>
   String((body?.messages as { content: string }[] | undefined)?.[0]?.content);
@@ -14,7 +16,7 @@ const systemPromptOf = (body: Record<string, unknown> | undefined) =>
 const chunksOf = (fileId: string) =>
   engine.t.db.select().from(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId));
 
-describe('storages and files', () => {
+describe.skipIf(noPgvector)('storages and files', () => {
   it('creates, lists, renames and deletes storages, with the limits shown before upload', async () => {
     const { call } = engine;
     const owner = await signedInOwner(engine.t);
@@ -192,7 +194,7 @@ describe('storages and files', () => {
   });
 });
 
-describe('the bot answers from its storage', () => {
+describe.skipIf(noPgvector)('the bot answers from its storage', () => {
   it('finds the right chunk, puts it in the prompt with its source, and charges the search with the answer', async () => {
     const { t, call, fake } = engine;
     const owner = await signedInOwner(t);

@@ -14,6 +14,7 @@ import { isUuid } from '../../shared/uuid';
 import type { AccountContext } from '../context';
 import { enqueueIndexing } from './index-job';
 import { deleteObjects, objectKey } from './objects';
+import { requirePgvector } from './pgvector';
 import { ownStorage } from './storages';
 import { accountBytes, filesIn } from './usage';
 import { fileView } from './views';
@@ -75,6 +76,7 @@ export interface Upload {
  */
 export async function uploadFile(ctx: AccountContext, storageId: string, upload: Upload) {
   const storage = await ownStorage(ctx, storageId);
+  if (storage.type === 'vector') await requirePgvector(ctx.ports.db);
   const name = cleanFileName(upload.name);
   if (!name || !allowedExtension(storage.type, name)) {
     throw invalidFields({ file: 'file_extension_invalid' }, 'file_extension_invalid');
@@ -204,6 +206,7 @@ const READ_FAILURES: ReadonlySet<string> = new Set([
 export async function retryFile(ctx: AccountContext, storageId: string, fileId: string) {
   const file = await ownFile(ctx, storageId, fileId);
   if (file.state !== 'failed') return fileView(file);
+  await requirePgvector(ctx.ports.db);
   const [row] = await ctx.ports.db
     .update(storageFiles)
     .set({

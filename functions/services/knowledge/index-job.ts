@@ -6,6 +6,7 @@ import { LlmError } from '../../ports/llm';
 import { EMBEDDING_DIMENSIONS, EMBEDDING_MODEL, embeddingPriceOf } from '../../shared/models';
 import { grantWelcomeCredit } from '../billing/balance';
 import type { ReadFailure } from './limits';
+import { hasPgvector } from './pgvector';
 
 export const INDEX_JOB = 'knowledge.index';
 /** Texts in one embeddings request. */
@@ -18,6 +19,7 @@ export type IndexFailure =
   | ReadFailure
   | 'knowledge_low_balance'
   | 'knowledge_model_failed'
+  | 'knowledge_unavailable'
   | 'knowledge_not_configured';
 
 export async function enqueueIndexing(ports: Ports, fileId: string, step: string): Promise<void> {
@@ -172,6 +174,10 @@ export async function indexFile(ports: Ports, fileId: string): Promise<void> {
     .where(eq(storageFiles.id, fileId));
   if (!found || (found.file.state !== 'pending' && found.file.state !== 'indexing')) return;
   const { file, account } = found;
+  if (!(await hasPgvector(db))) {
+    await fail(ports, file, 'knowledge_unavailable');
+    return;
+  }
   if (file.state === 'pending' && !(await splitIntoChunks(ports, file))) return;
   await grantWelcomeCredit(db, account, clock.now());
   for (let run = 0; run < BATCHES_PER_RUN; run++) {

@@ -11,6 +11,7 @@ import {
 import { isUuid } from '../../shared/uuid';
 import type { AccountContext } from '../context';
 import { deleteObjects } from './objects';
+import { requirePgvector } from './pgvector';
 import { accountBytes, usageByStorage } from './usage';
 import { storageView } from './views';
 
@@ -51,6 +52,7 @@ export async function createStorage(
   input: { type: StorageType; name: string; description: string },
 ) {
   const { db, clock } = ctx.ports;
+  if (input.type === 'vector') await requirePgvector(db);
   const [existing] = await db
     .select({ n: count() })
     .from(storages)
