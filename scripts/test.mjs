@@ -42,9 +42,20 @@ function ensureTools() {
   }
 }
 
+/** Tests that need a Postgres server of their own (several `npm start` processes, a race between two sessions). */
+const SERVER_ONLY = [
+  'tests/api/many-processes.test.ts',
+  'tests/api/postgres-processes.test.ts',
+  'tests/api/welcome-credit-race.test.ts',
+];
+
 const suites = [
   { name: 'unit', args: ['vitest', 'run', '--project', 'unit'] },
-  { name: 'api', args: ['vitest', 'run', '--project', 'api'] },
+  // Tests of several processes on one Postgres server run once, in the Postgres pass below.
+  {
+    name: 'api',
+    args: ['vitest', 'run', '--project', 'api', ...SERVER_ONLY.flatMap((file) => ['--exclude', file])],
+  },
   // The same api tests against a real Postgres server (a throwaway one), as the Node shape runs with DATABASE_URL.
   { name: 'api (postgres)', args: ['vitest', 'run', '--project', 'api'], postgres: true },
   { name: 'worker', args: ['vitest', 'run', '--config', 'tests/worker/vitest.config.mts'] },

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, min } from 'drizzle-orm';
-import { type Bot, type Chat, chats, type Message, messages } from '../../db/schema';
+import { and, desc, gt, sql } from 'drizzle-orm';
+import { type Bot, type Chat, type Message, messages } from '../../db/schema';
+import { selectValue } from '../ports/db-rows';
 import type { EngineContext } from './context';
 import { chatJobGroup, RESPOND_JOB, type RespondPayload } from './job-names';
 import { waitingCustomer } from './load';
@@ -9,30 +10,29 @@ export interface ScheduledAnswer {
   instant: boolean;
 }
 
-/** When the first customer message still waiting in the chat came (the batch's start). */
-async function batchStart(ctx: EngineContext, chat: Chat, message: Message): Promise<number> {
-  const [first] = await ctx.ports.db
-    .select({ at: min(messages.createdAt) })
-    .from(messages)
-    .where(waitingCustomer(chat.id));
-  return Math.min(message.createdAt.getTime(), first?.at?.getTime() ?? Number.POSITIVE_INFINITY);
+/**
+ * The bot's rule for when an answer is due (SPEC §4 processing scheme), as engine_due (migration
+ * 0017) applies it: accumulation's wait after the batch's last message (none when instant), no later
+ * than accumulation_max_seconds after its first, and, with the waiting-for-response condition, no
+ * earlier than its minutes after the first (an operator's reply in between takes the batch over:
+ * operator.ts).
+ */
+export function dueRule(bot: Bot) {
+  const instant = bot.processScheme === 'instant';
+  return {
+    delay_seconds: instant ? 0 : bot.accumulationMessagesSeconds,
+    max_wait_seconds: instant ? null : (bot.conditions.accumulation_max_seconds ?? null),
+    operator_wait_minutes: bot.conditions.waiting_response_minutes ?? null,
+  };
 }
 
-/**
- * The answer's due time for the batch `message` ends: accumulation's wait after it (none when
- * instant), no later than accumulation_max_seconds after the batch's first message, and, with the
- * waiting-for-response condition, no earlier than its minutes after that first message (an
- * operator's reply in between takes the batch over: operator.ts).
- */
-async function dueTime(ctx: EngineContext, chat: Chat, bot: Bot, message: Message): Promise<Date> {
-  const instant = bot.processScheme === 'instant';
-  let due = message.createdAt.getTime() + (instant ? 0 : bot.accumulationMessagesSeconds) * 1000;
-  const maxWait = instant ? null : (bot.conditions.accumulation_max_seconds ?? null);
-  const waitOperator = bot.conditions.waiting_response_minutes ?? null;
-  if (maxWait === null && waitOperator === null) return new Date(due);
-  const start = await batchStart(ctx, chat, message);
-  if (maxWait !== null) due = Math.min(due, start + maxWait * 1000);
-  if (waitOperator !== null) due = Math.max(due, start + waitOperator * 60_000);
+/** Sets the chat's answer due time for the batch `message` ends, in one statement; returns it. */
+async function setDue(ctx: EngineContext, chat: Chat, bot: Bot, message: Message): Promise<Date> {
+  const due = await selectValue<Date | string>(
+    ctx.ports.db,
+    sql`select engine_due(${chat.id}::uuid, ${message.createdAt.toISOString()}::timestamptz,
+      ${JSON.stringify(dueRule(bot))}::jsonb) as value`,
+  );
   return new Date(due);
 }
 
@@ -43,7 +43,7 @@ async function dueTime(ctx: EngineContext, chat: Chat, bot: Bot, message: Messag
  * QStash holds the delay in production, the local runner keeps it in Postgres across restarts.
  * The wait counts from the message's (and the batch's) arrival, so scheduling again for a
  * redelivery (receive.ts) or from the sweeper keeps the same due time; the dedup id keeps one job
- * per message.
+ * per message. `dueAt` is the due time when it was set already (accepting the message did).
  */
 export async function scheduleAnswer(
   ctx: EngineContext,
@@ -51,18 +51,17 @@ export async function scheduleAnswer(
   bot: Bot,
   message: Message,
   now: Date,
-  dedupSuffix = '',
+  options: { dedupSuffix?: string; dueAt?: Date } = {},
 ): Promise<ScheduledAnswer> {
   const instant = bot.processScheme === 'instant';
-  const dueAt = await dueTime(ctx, chat, bot, message);
+  const dueAt = options.dueAt ?? (await setDue(ctx, chat, bot, message));
   const delaySeconds = Math.max(0, Math.ceil((dueAt.getTime() - now.getTime()) / 1000));
-  await ctx.ports.db.update(chats).set({ answerDueAt: dueAt }).where(eq(chats.id, chat.id));
   const payload: RespondPayload = { chatId: chat.id, upToMessageId: message.id };
   await ctx.ports.jobs.enqueue({
     name: RESPOND_JOB,
     payload,
     delaySeconds,
-    dedupId: `${RESPOND_JOB}:${message.id}${dedupSuffix}`,
+    dedupId: `${RESPOND_JOB}:${message.id}${options.dedupSuffix ?? ''}`,
     groupKey: chatJobGroup(chat.id),
   });
   return { dueAt, instant: instant && dueAt.getTime() <= message.createdAt.getTime() };
@@ -91,5 +90,6 @@ export async function scheduleNewer(
             .orderBy(desc(messages.seq))
             .limit(1)
         )[0];
-  if (newest) await scheduleAnswer(ctx, chat, bot, newest, ctx.ports.clock.now(), `:after:${runId}`);
+  if (newest)
+    await scheduleAnswer(ctx, chat, bot, newest, ctx.ports.clock.now(), { dedupSuffix: `:after:${runId}` });
 }

@@ -1,5 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Chat, chats, type Message, messages } from '../../db/schema';
+import {
+  type Account,
+  accounts,
+  type Bot,
+  bots,
+  type Chat,
+  chats,
+  type Message,
+  messages,
+} from '../../db/schema';
 import type { Db } from '../ports/db';
 import { rowFromJson, selectValue } from '../ports/db-rows';
 
@@ -19,7 +28,14 @@ interface Found {
 }
 
 export type ChatClaim =
-  | ({ kind: 'claimed'; lease: string; waiting: Message[] } & Found)
+  | ({
+      kind: 'claimed';
+      lease: string;
+      waiting: Message[];
+      /** The chat's account, and its bot (undefined once deleted), read with the claim. */
+      account: Account | undefined;
+      bot: Bot | undefined;
+    } & Found)
   /** Another run answers this chat until `until`; try again after it. */
   | ({ kind: 'busy'; until: Date } & Found)
   /** Nothing to answer: a newer message's run answers them all, or all were dealt with. */
@@ -37,6 +53,8 @@ interface ClaimJson {
   waiting?: Record<string, unknown>[];
   until?: string;
   leftovers?: boolean;
+  account?: Record<string, unknown> | null;
+  bot?: Record<string, unknown> | null;
 }
 
 /**
@@ -63,7 +81,10 @@ export async function claimChat(db: Db, chatId: string, messageId: string, now: 
   if (found.kind === 'busy') return { kind: 'busy', until: new Date(found.until ?? now), ...known };
   if (found.kind === 'stand_down') return { kind: 'stand_down', ...known };
   const waiting = (found.waiting ?? []).map((row) => rowFromJson(messages, row));
-  return { kind: 'claimed', lease, waiting, ...known };
+  // The password's hash never leaves the database here.
+  const account = found.account ? { ...rowFromJson(accounts, found.account), passwordHash: '' } : undefined;
+  const bot = found.bot ? rowFromJson(bots, found.bot) : undefined;
+  return { kind: 'claimed', lease, waiting, account, bot, ...known };
 }
 
 /** Extends the lease before a slow step; false when the run has lost it (it then stops). */

@@ -1,12 +1,15 @@
-import { and, eq, lte, or, sql } from 'drizzle-orm';
-import { type Account, type Bot, type Chat, messages } from '../../db/schema';
-import { balanceOf } from '../services/billing/balance';
-import { botCovered, integrationCovered } from '../services/billing/subscriptions';
+import { and, eq, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type Account, type Bot, type Chat, chats, messages } from '../../db/schema';
+import { rowsOf } from '../ports/db';
+import { balanceSql } from '../services/billing/balance';
+import { botCoveredSql, integrationCoveredSql } from '../services/billing/subscriptions';
+import { MINIMUM_BALANCE_MINOR } from '../shared/balance';
 import { isIntegrationType } from '../shared/integration-catalogue';
 import { effectiveState } from './chat-state';
+import { type ChatKey, chatKeyWhere } from './chats';
 import type { EngineContext } from './context';
 import type { GateCode } from './events';
-import { spendLimitReached } from './spend-limit';
+import { dailyLimitOf, spentTodaySql } from './spend-limit';
 import { isWithinWorkTime } from './work-time';
 
 /** The channel of the bot check screen; always open to the bot being checked. */
@@ -43,64 +46,139 @@ function isNewEnough(bot: Bot, chat: Chat): boolean {
   return bot.workStartedAt === null || chat.createdAt.getTime() >= bot.workStartedAt.getTime();
 }
 
+/** The phrases that let the bot take a dialogue over; none means no such condition. */
+function triggerPhrases(bot: Bot): string[] {
+  const { process_messages_enabled, process_messages } = bot.conditions;
+  // Enabled without phrases is a settings problem a working bot cannot have; it waits for nothing.
+  return process_messages_enabled ? process_messages.map((phrase) => phrase.trim()).filter(Boolean) : [];
+}
+
 /**
  * conditions.process_messages: the bot takes a dialogue over once a customer message of the chat
- * (up to `upToSeq`) contains one of the phrases, case-insensitively. One query, LIMIT 1: Postgres
- * lowers both sides (the database's UTF-8 ctype folds Cyrillic too), so no texts are loaded. It
- * applies in Check as well, where the owner tries the phrases and sees the refusal as a notice.
+ * contains one of the phrases, case-insensitively: as an SQL condition over the chat's messages up to
+ * `upToSeq`, or, for a message being stored now, over the chat's earlier messages (found by its key)
+ * and the new text. Postgres lowers both sides (the database's UTF-8 ctype folds Cyrillic too), so no
+ * texts are loaded. True when the bot has no such condition.
  */
-async function triggerPhraseSeen(
-  ctx: EngineContext,
+export function triggerSql(
   bot: Bot,
-  chat: Chat,
-  upToSeq: number,
-): Promise<boolean> {
-  const { process_messages_enabled, process_messages } = bot.conditions;
-  const phrases = process_messages.map((phrase) => phrase.trim()).filter(Boolean);
-  // Enabled without phrases is a settings problem a working bot cannot have; it waits for nothing.
-  if (!process_messages_enabled || phrases.length === 0) return true;
-  const contains = phrases.map(
-    (phrase) => sql`position(lower(${phrase}::text) in lower(${messages.text})) > 0`,
+  where: { chatId: string; upToSeq: number } | { key: ChatKey; text: string },
+): SQL {
+  const phrases = triggerPhrases(bot);
+  if (phrases.length === 0) return sql`true`;
+  const within = (text: SQL) =>
+    or(...phrases.map((phrase) => sql`position(lower(${phrase}::text) in lower(${text})) > 0`));
+  if ('chatId' in where) {
+    return sql`exists (select 1 from ${messages} where ${and(
+      eq(messages.chatId, where.chatId),
+      eq(messages.author, 'customer'),
+      lte(messages.seq, where.upToSeq),
+      within(sql`${messages.text}`),
+    )})`;
+  }
+  return sql`(${within(sql`${where.text}::text`)} or exists (select 1 from ${messages}
+    join ${chats} on ${chats.id} = ${messages.chatId}
+    where ${and(chatKeyWhere(where.key), eq(messages.author, 'customer'), within(sql`${messages.text}`))}))`;
+}
+
+/** What the gates read from the database, all in one statement. */
+export interface GateFacts {
+  /** The bot, and the integration the chat came through, have places in a subscription. */
+  covered: boolean;
+  balanceMinor: number;
+  /** What the bot spent today; null when it has no limit. */
+  spentMinor: number | null;
+  triggerSeen: boolean;
+}
+
+/**
+ * The gates' facts as parts of one statement: `with` (the welcome credit, granted before the
+ * balance is first read) and the columns `factsOf` reads. `trigger` is triggerSql's condition.
+ */
+export function gateFactsSql(input: {
+  account: Account;
+  bot: Bot;
+  channel: string;
+  integrationId: string | null;
+  now: Date;
+  trigger: SQL;
+}): { with: SQL; columns: SQL } {
+  const { account, bot, channel, integrationId, now } = input;
+  const balance = balanceSql(account, now);
+  // A chat that came through an integration needs that integration in a subscription too.
+  const integrationCovered =
+    integrationId && isIntegrationType(channel)
+      ? integrationCoveredSql(account, integrationId, channel, now)
+      : sql`true`;
+  return {
+    with: balance.with,
+    columns: sql`${botCoveredSql(account, bot.id, now)} and ${integrationCovered} as gate_covered,
+      ${balance.total} as gate_balance,
+      ${dailyLimitOf(bot) === null ? sql`null` : spentTodaySql(account, bot, now)} as gate_spent,
+      ${input.trigger} as gate_trigger`,
+  };
+}
+
+/** The facts from a row that has gateFactsSql's columns. */
+export function factsOf(row: Record<string, unknown> | undefined): GateFacts {
+  const spent = row?.gate_spent;
+  return {
+    covered: row?.gate_covered !== false,
+    balanceMinor: Number(row?.gate_balance ?? 0),
+    spentMinor: spent === null || spent === undefined ? null : Number(spent),
+    triggerSeen: Boolean(row?.gate_trigger),
+  };
+}
+
+/** The facts of `input`'s chat, with `alongside` columns read in the same statement. */
+async function readFacts(ctx: EngineContext, input: GateInput, alongside?: SQL) {
+  const { chat } = input;
+  const parts = gateFactsSql({
+    ...input,
+    channel: chat.channel,
+    integrationId: chat.integrationId,
+    trigger: triggerSql(input.bot, { chatId: chat.id, upToSeq: input.upToSeq }),
+  });
+  const columns = alongside ? sql`${parts.columns}, ${alongside}` : parts.columns;
+  const [row] = rowsOf<Record<string, unknown>>(
+    await ctx.ports.db.execute(sql`with ${parts.with} select ${columns}`),
   );
-  const [row] = await ctx.ports.db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.chatId, chat.id),
-        eq(messages.author, 'customer'),
-        lte(messages.seq, upToSeq),
-        or(...contains),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return { facts: factsOf(row), row: row ?? {} };
+}
+
+/**
+ * firstRefusal for a run that reads more from the database before it answers: the facts and
+ * `alongside` (columns: the dialogue) in one statement, the row returned with the refusal.
+ */
+export async function refusalWith(ctx: EngineContext, input: GateInput, alongside: SQL) {
+  const { facts, row } = await readFacts(ctx, input, alongside);
+  return { refusal: await firstRefusal(ctx, input, facts), row };
 }
 
 /**
  * The gates of ARCHITECTURE §6.3, in order; the first that refuses names the reason, null lets the
  * message through. The order is the one a reader of the refusal expects: the chat, the bot, money,
- * then the trigger conditions (the phrase last: it is the one gate that reads the chat's messages).
+ * then the trigger conditions. What they read from the database is one statement, or `known` when
+ * the caller read it with its own (a message being stored reads it with the storing).
  */
-export async function firstRefusal(ctx: EngineContext, input: GateInput): Promise<GateCode | null> {
+export async function firstRefusal(
+  ctx: EngineContext,
+  input: GateInput,
+  known?: GateFacts,
+): Promise<GateCode | null> {
   const { account, bot, chat, now } = input;
   const state = effectiveState(chat, now);
   if (state === 'stopped') return 'chat_stopped';
   if (state === 'paused') return 'chat_paused';
   if (!bot.isWork) return 'bot_off';
-  const { db } = ctx.ports;
-  if (!(await botCovered(db, account, bot.id, now))) return 'no_subscription';
-  // A chat that came through an integration needs that integration in a subscription too.
-  if (chat.integrationId && isIntegrationType(chat.channel)) {
-    if (!(await integrationCovered(db, account, chat.integrationId, chat.channel, now)))
-      return 'no_subscription';
-  }
-  const balance = await balanceOf(db, account, now);
-  if (balance.totalMinor < balance.minimumMinor) return 'low_balance';
-  if (await spendLimitReached(db, account, bot, now)) return 'spend_limit';
+  const facts = known ?? (await readFacts(ctx, input)).facts;
+  if (!facts.covered) return 'no_subscription';
+  if (facts.balanceMinor < MINIMUM_BALANCE_MINOR[account.currency]) return 'low_balance';
+  const limit = dailyLimitOf(bot);
+  if (limit !== null && (facts.spentMinor ?? 0) >= limit) return 'spend_limit';
   if (!channelEnabled(bot, chat)) return 'channel';
   if (!isNewEnough(bot, chat)) return 'not_new_dialog';
   if (!isWithinWorkTime(bot.conditions.work_time, now)) return 'work_time';
-  if (!(await triggerPhraseSeen(ctx, bot, chat, input.upToSeq))) return 'no_trigger_phrase';
+  if (!facts.triggerSeen) return 'no_trigger_phrase';
   return null;
 }

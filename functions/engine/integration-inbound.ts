@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { type Bot, bots, type Integration } from '../../db/schema';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Account, accounts, type Bot, bots, type Integration, integrations } from '../../db/schema';
 import type { Db } from '../ports/db';
 import type { CustomerIdentity } from './chats';
 import type { EngineContext } from './context';
@@ -7,21 +7,46 @@ import { type InboundResult, receiveInbound } from './receive';
 
 /**
  * The bot that answers a connected channel: one whose trigger conditions list the integration. When
- * several do, a switched-on one wins, then the most recently edited.
+ * several do, a switched-on one wins, then the most recently edited. As the id's subquery, so the
+ * webhook pipeline reads it with the integration (integrationAndServing).
  */
+const servingBotId = (integrationId: SQL, accountId: SQL) => sql`(
+  select b.id from ${bots} b
+  where b.account_id = ${accountId} and b.conditions->'channels' @> jsonb_build_array(${integrationId}::text)
+  order by b.is_work desc, b.updated_at desc limit 1)`;
+
 export async function botForIntegration(db: Db, integration: Integration): Promise<Bot | undefined> {
   const [bot] = await db
     .select()
     .from(bots)
-    .where(
-      and(
-        eq(bots.accountId, integration.accountId),
-        sql`${bots.conditions}->'channels' @> ${JSON.stringify([integration.id])}::jsonb`,
-      ),
-    )
-    .orderBy(desc(bots.isWork), desc(bots.updatedAt))
-    .limit(1);
+    .where(eq(bots.id, servingBotId(sql`${integration.id}`, sql`${integration.accountId}`)));
   return bot;
+}
+
+/** Who serves an integration's messages: the bot answering it (none when no bot lists it) and the account. */
+export interface Serving {
+  bot: Bot | undefined;
+  account: Account;
+}
+
+/**
+ * An integration of this type and id with the bot serving it and its account, in one statement: the
+ * webhook pipeline's first read, which then spares the engine both (receiveFromIntegration).
+ */
+export async function integrationAndServing(
+  db: Db,
+  type: Integration['type'],
+  id: string,
+): Promise<{ integration: Integration; serving: Serving } | undefined> {
+  const [row] = await db
+    .select({ integration: integrations, account: accounts, bot: bots })
+    .from(integrations)
+    .innerJoin(accounts, eq(accounts.id, integrations.accountId))
+    .leftJoin(bots, eq(bots.id, servingBotId(sql`${integrations.id}`, sql`${integrations.accountId}`)))
+    .where(and(eq(integrations.id, id), eq(integrations.type, type)));
+  return (
+    row && { integration: row.integration, serving: { bot: row.bot ?? undefined, account: row.account } }
+  );
 }
 
 /** What a channel adapter read from one inbound event of a connected integration. */
@@ -45,8 +70,10 @@ export async function receiveFromIntegration(
   ctx: EngineContext,
   integration: Integration,
   message: ChannelMessage,
+  /** Who serves it, when the caller read that with the integration. */
+  serving?: Serving,
 ): Promise<InboundResult> {
-  const bot = await botForIntegration(ctx.ports.db, integration);
+  const bot = serving ? serving.bot : await botForIntegration(ctx.ports.db, integration);
   return receiveInbound(
     ctx,
     {
@@ -56,6 +83,6 @@ export async function receiveFromIntegration(
       integrationId: integration.id,
       ...message,
     },
-    bot ? { bot } : {},
+    { bot, account: serving?.account },
   );
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { type Account, accounts, type Bot, bots, type Chat, type Message, messages } from '../../db/schema';
 import type { Db } from '../ports/db';
+import { rowFromJson, selectValue } from '../ports/db-rows';
 import { HISTORY_LIMIT } from './prompt';
 
 export async function botOfChat(db: Db, chat: Chat): Promise<Bot | undefined> {
@@ -32,19 +33,21 @@ export async function botAndAccountOf(
 export const waitingCustomer = (chatId: string) =>
   and(eq(messages.chatId, chatId), eq(messages.author, 'customer'), isNull(messages.answeredAt));
 
-/** The dialogue up to `seq` as the model reads it: its last HISTORY_LIMIT messages, oldest first. */
+/**
+ * The dialogue up to `seq` as the model reads it: its last HISTORY_LIMIT messages, oldest first, as
+ * one JSON value (`dialogueOf` reads it), so a caller can read it with other things in one statement.
+ */
+export const dialogueSql = (chatId: string, seq: number): SQL => sql`(
+  select coalesce(jsonb_agg(to_jsonb(d) order by d.seq), '[]'::jsonb) from (
+    select * from ${messages} where ${and(
+      eq(messages.chatId, chatId),
+      lte(messages.seq, seq),
+      inArray(messages.author, ['customer', 'operator', 'bot']),
+    )} order by ${messages.seq} desc limit ${HISTORY_LIMIT}) d)`;
+
+export const dialogueOf = (json: unknown): Message[] =>
+  Array.isArray(json) ? json.map((row) => rowFromJson(messages, row as Record<string, unknown>)) : [];
+
 export async function dialogueUpTo(db: Db, chatId: string, seq: number): Promise<Message[]> {
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.chatId, chatId),
-        lte(messages.seq, seq),
-        inArray(messages.author, ['customer', 'operator', 'bot']),
-      ),
-    )
-    .orderBy(desc(messages.seq))
-    .limit(HISTORY_LIMIT);
-  return rows.reverse();
+  return dialogueOf(await selectValue<unknown>(db, sql`select ${dialogueSql(chatId, seq)} as value`));
 }

@@ -1,12 +1,12 @@
 import type { Account, Bot, Chat, Message } from '../../db/schema';
 import type { Db } from '../ports/db';
 import { withoutNul } from '../shared/strip-nul';
-import { scheduleAnswer } from './accumulate';
-import { type CustomerIdentity, ensureChat } from './chats';
+import { dueRule, scheduleAnswer } from './accumulate';
+import type { CustomerIdentity } from './chats';
 import type { EngineContext } from './context';
 import type { GateCode } from './events';
-import { firstRefusal } from './gates';
-import { storeInbound } from './inbound';
+import { factsOf, firstRefusal, gateFactsSql, triggerSql } from './gates';
+import { acceptInbound } from './inbound';
 import { botAndAccountOf, botOfChat } from './load';
 import { messageView } from './message-view';
 import { applyOperatorMessage, resumeIfDue } from './operator';
@@ -91,18 +91,39 @@ export async function receiveInbound(
     integrationId: inbound.integrationId,
     externalId: inbound.chatExternalId,
   };
-  let chat = await ensureChat(db, key, inbound.botId, now, inbound.customer, inbound.refs);
-  const { message, isNew } = await storeInbound(
+  // A customer's message to a bot known with its account is stored, its answer's due time set and
+  // the gates' facts read, in one statement.
+  const serving =
+    inbound.author === 'customer' &&
+    known.bot?.id === inbound.botId &&
+    known.account?.id === inbound.accountId
+      ? { bot: known.bot, account: known.account }
+      : undefined;
+  const accepted = await acceptInbound(
     db,
-    chat,
     {
+      key,
+      botId: inbound.botId,
       externalId: inbound.messageExternalId,
       author: inbound.author,
       text: inbound.text,
       outgoing: inbound.outgoing,
+      customer: inbound.customer,
+      refs: inbound.refs,
+      due: serving ? dueRule(serving.bot) : undefined,
     },
     now,
+    serving &&
+      gateFactsSql({
+        ...serving,
+        channel: key.channel,
+        integrationId: key.integrationId,
+        now,
+        trigger: triggerSql(serving.bot, { key, text: inbound.text }),
+      }),
   );
+  let chat = accepted.chat;
+  const { message, isNew } = accepted;
   const result: InboundResult = { chat, message, isNew, answerDueAt: null, instant: false, refusal: null };
   if (!isNew) return rescheduleIfUnanswered(ctx, result, known.bot);
   // The operator's own screen publishes their message once it has also gone out through the channel.
@@ -116,11 +137,18 @@ export async function receiveInbound(
     return { ...result, chat: await applyOperatorMessage(ctx, chat, bot, now) };
   }
   chat = await resumeIfDue(ctx, chat, now);
-  const refusal = await firstRefusal(ctx, { account, bot, chat, now, upToSeq: message.seq });
+  // What was read with the storing holds when it was this bot's (a chat keeps the bot it had).
+  const read = serving?.bot.id === bot.id;
+  const refusal = await firstRefusal(
+    ctx,
+    { account, bot, chat, now, upToSeq: message.seq },
+    read ? factsOf(accepted.alongside) : undefined,
+  );
   if (refusal) {
     await refuse(ctx, { account, bot, chat, handled: [message] }, refusal, now);
     return { ...result, chat, refusal };
   }
-  const scheduled = await scheduleAnswer(ctx, chat, bot, message, now);
+  const dueAt = read ? (accepted.chat.answerDueAt ?? undefined) : undefined;
+  const scheduled = await scheduleAnswer(ctx, chat, bot, message, now, { dueAt });
   return { ...result, chat, answerDueAt: scheduled.dueAt, instant: scheduled.instant };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Account, Bot, Chat, Message } from '../../db/schema';
 import { LlmError } from '../ports/llm';
 import { priceOf } from '../shared/models';
@@ -7,11 +8,11 @@ import { type RecordedOutcome, recordOutcome } from './billing';
 import { claimChat, endClaim, renewClaim } from './claim';
 import type { EngineContext } from './context';
 import { deliverLeftovers, deliverOnce } from './deliver';
-import { firstRefusal } from './gates';
+import { refusalWith } from './gates';
 import { handOver } from './hand-over';
 import { releaseHold, tryReserve } from './holds';
 import type { RespondPayload } from './job-names';
-import { botAndAccountOf, dialogueUpTo } from './load';
+import { dialogueOf, dialogueSql } from './load';
 import { messageView } from './message-view';
 import { modelAccessFor } from './model-access';
 import { publishToChat } from './publish';
@@ -38,7 +39,7 @@ export async function respond(ctx: EngineContext, payload: RespondPayload): Prom
   if (claim.kind === 'stand_down') return;
   if (claim.kind === 'busy') return scheduleRespond(ctx, payload, claim.until, 'busy');
   const { chat, target } = claim;
-  const { bot, account } = await botAndAccountOf(db, claim.chat);
+  const { bot, account } = claim;
   const run: Run = { ctx, chat: claim.chat, target, waiting: claim.waiting, lease: claim.lease, payload };
   // The bot was deleted meanwhile: nobody answers this chat (the sweeper passes such chats by).
   if (!bot || !account) return void (await endClaim(db, chat.id, claim.lease));
@@ -65,12 +66,17 @@ const base = (run: Run, bot: Bot, account: Account) => ({
 });
 
 /** Answers the run's messages; what the record found when an answer was recorded, else nothing. */
-async function answer(run: Run, bot: Bot, account: Account): Promise<RecordedOutcome | undefined | void> {
+async function answer(run: Run, bot: Bot, account: Account): Promise<RecordedOutcome | undefined> {
   const { ctx, chat, target, lease } = run;
   const { db, clock } = ctx.ports;
   const unanswered = base(run, bot, account);
-  const refusal = await firstRefusal(ctx, { account, bot, chat, now: clock.now(), upToSeq: target.seq });
-  if (refusal) return refuse(ctx, unanswered, refusal, clock.now());
+  // The gates' facts and the dialogue the model reads, in one statement.
+  const { refusal, row } = await refusalWith(
+    ctx,
+    { account, bot, chat, now: clock.now(), upToSeq: target.seq },
+    sql`${dialogueSql(chat.id, target.seq)} as dialogue`,
+  );
+  if (refusal) return void (await refuse(ctx, unanswered, refusal, clock.now()));
 
   let holdId: string | null = null;
   let calls = 0;
@@ -104,7 +110,7 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<RecordedOut
   };
   let reply: Awaited<ReturnType<typeof askModel>>;
   try {
-    reply = await askModel(turn, await dialogueUpTo(db, chat.id, target.seq));
+    reply = await askModel(turn, dialogueOf(row.dialogue));
   } catch (error) {
     if (error instanceof LostClaim) {
       if (holdId) await releaseHold(db, holdId);
@@ -119,20 +125,20 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<RecordedOut
       return;
     // Either the answer completes or nothing is charged: the hold is released, the row is free.
     if (error instanceof NoMoneyError || error instanceof HoldsBusyError)
-      return refuse(ctx, outcome, 'low_balance', clock.now());
+      return void (await refuse(ctx, outcome, 'low_balance', clock.now()));
     if (!(error instanceof LlmError)) {
       if (holdId) await releaseHold(db, holdId);
       throw error;
     }
     if (error.retryable && (await retryLater(ctx, run.payload, error, { lease, holdId, chatId: chat.id })))
       return;
-    return failed(ctx, outcome, error, clock.now());
+    return void (await failed(ctx, outcome, error, clock.now()));
   }
   if (!reply.text.trim()) {
     const empty = new LlmError('bad_request', 'The model answered with an empty message', {
       retryable: false,
     });
-    return failed(ctx, { ...unanswered, holdId }, empty, clock.now());
+    return void (await failed(ctx, { ...unanswered, holdId }, empty, clock.now()));
   }
   // The team takes over a dialogue the bot stopped in; before the reply is stored, so a retry repeats it (once).
   await handOver(turn);

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Account, type Bot, externalEffects, historyEntries } from '../../db/schema';
 import { TelegramClient } from '../integrations/telegram/api';
 import type { Db } from '../ports/db';
@@ -65,13 +65,12 @@ export async function spentToday(
   return spent;
 }
 
-/** True when the bot has a limit and today's spend has reached it. */
-export async function spendLimitReached(db: Db, account: Account, bot: Bot, now: Date): Promise<boolean> {
-  const limit = dailyLimitOf(bot);
-  if (limit === null) return false;
-  const spent = (await spentToday(db, account, [bot], now)).get(bot.id) ?? 0;
-  return spent >= limit;
-}
+/** What the bot spent today (its own local day), as an SQL value: the gates read it with the rest. */
+export const spentTodaySql = (account: Account, bot: Bot, now: Date): SQL => sql`(
+  select coalesce(sum(${historyEntries.priceMinor}), 0) from ${historyEntries}
+  where ${historyEntries.accountId} = ${account.id} and ${historyEntries.currency} = ${account.currency}
+    and ${historyEntries.botId} = ${bot.id} and ${historyEntries.priceMinor} > 0
+    and ${historyEntries.createdAt} >= ${dayStart(now, zoneOf(bot)).toISOString()}::timestamptz)`;
 
 function notice(ctx: EngineContext, account: Account, bot: Bot, limit: number): string {
   const en = account.lang === 'en';

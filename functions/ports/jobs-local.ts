@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { failedJobs, jobs, kvEntries } from '../../db/schema';
 import { safeErrorText } from '../shared/safe-error';
@@ -91,18 +91,23 @@ export class LocalJobs implements Jobs {
     let ran = 0;
     const inFlight = new Map<string, Promise<void>>();
     const busyGroups = new Set<string>();
+    let finished = 0;
     for (;;) {
+      const finishedBefore = finished;
       const job = inFlight.size < this.concurrency ? await this.claimNext(busyGroups) : undefined;
       if (job) {
         ran++;
         if (job.groupKey) busyGroups.add(job.groupKey);
         const done = this.runOne(job).finally(() => {
+          finished++;
           inFlight.delete(job.id);
           if (job.groupKey) busyGroups.delete(job.groupKey);
         });
         inFlight.set(job.id, done);
         continue;
       }
+      // A job that ended while the claim was asked may have freed its group's next job: ask again.
+      if (finished !== finishedBefore) continue;
       if (inFlight.size === 0) return ran;
       await Promise.race(inFlight.values());
     }
@@ -171,7 +176,8 @@ export class LocalJobs implements Jobs {
         lockedUntil: new Date(now.getTime() + LOCK_SECONDS * 1000),
         attempts: sql`${jobs.attempts} + 1`,
       })
-      .where(inArray(jobs.id, due))
+      // `= (subquery)` runs it once; under `in` Postgres may run it again and take a second row.
+      .where(eq(jobs.id, sql`(${due})`))
       .returning();
     return claimed;
   }

@@ -52,6 +52,25 @@ describe('the local durable job runner', () => {
     await close();
   });
 
+  it('runs every due job of one group in one pass, however fast each one ends', async () => {
+    const { db, close } = await openTestDb();
+    const clock = new ManualClock();
+    const runner = new LocalJobs(db, clock);
+    const seen: number[] = [];
+    // An instant handler may end while the runner is still asking for the next job, which its group
+    // kept back: the pass must ask again rather than end with the group's next jobs left behind.
+    runner.register('step', async (payload) => {
+      seen.push((payload as { n: number }).n);
+    });
+    for (let round = 0; round < 10; round++) {
+      for (let n = 0; n < 3; n++)
+        await runner.enqueue({ name: 'step', payload: { n: round * 3 + n }, groupKey: `chat-${round}` });
+      expect(await runner.runDue()).toBe(3);
+    }
+    expect(seen).toEqual(Array.from({ length: 30 }, (_, n) => n));
+    await close();
+  });
+
   it('keeps waiting jobs across a restart and runs them once after it', async () => {
     const dir = join(folder, 'pg');
     const clock = new ManualClock();

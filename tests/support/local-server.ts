@@ -11,6 +11,8 @@ export interface LocalServer {
   readyMs: number;
   output: () => string;
   stop: () => Promise<void>;
+  /** Kills the whole process group at once (SIGKILL: a crash, nothing closed), then waits for exit. */
+  kill: () => Promise<void>;
 }
 
 /** Extra environment for the server process (e.g. LLM_BASE_URL and LLM_API_KEY of a fake model endpoint). */
@@ -58,6 +60,7 @@ export function startLocalServer(
         readyMs: performance.now() - started,
         output: () => output,
         stop: () => stopProcess(child),
+        kill: () => killProcess(child),
       });
     };
     child.stdout?.on('data', onData);
@@ -70,7 +73,7 @@ export function startLocalServer(
 
 /** Stops the whole process group gracefully (the server closes its database), then waits for exit. */
 function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+  if (exited(child)) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
     child.once('exit', () => {
@@ -80,6 +83,17 @@ function stopProcess(child: ChildProcess): Promise<void> {
     process.kill(-(child.pid as number), 'SIGTERM');
   });
 }
+
+function killProcess(child: ChildProcess): Promise<void> {
+  if (exited(child)) return Promise.resolve();
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  process.kill(-(child.pid as number), 'SIGKILL');
+  return gone;
+}
+
+/** Ended by itself or by a signal (a killed child has a signalCode and no exitCode). */
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null || child.pid === undefined;
 
 /**
  * A server on a fresh data folder under tests/.tmp, removed when it stops (E2E_KEEP_DATA=1 keeps it

@@ -23,7 +23,7 @@ export function statementHead(statement: string): string {
   const text = statement.replace(/\s+/g, ' ').trim();
   const verb = /^(\w+)/.exec(text)?.[1]?.toLowerCase() ?? '?';
   // A call of one of the engine's functions (migration 0016) is named by the function.
-  const called = /^select (engine_\w+)\(/i.exec(text)?.[1];
+  const called = /\b(engine_\w+)\(/i.exec(text)?.[1];
   if (called) return called;
   const table = /\b(?:from|into|update)\s+"?(\w+)"?/i.exec(text)?.[1] ?? '';
   return verb === 'with' ? `with … ${table}`.trim() : `${verb} ${table}`.trim();

@@ -55,8 +55,13 @@ export const chatgptModule: IntegrationModule = {
   },
 };
 
-/** The account's own key when a connected, switched-on chatgpt integration has one; null otherwise. */
+/**
+ * The account's own key when a connected, switched-on chatgpt integration has one; null otherwise.
+ * An account whose bots never moved to an own key (no model_switched_at: connecting sets it) has
+ * none, and nothing is read for it.
+ */
 export async function ownChatgptKey(db: Db, settings: AppSettings, account: Account): Promise<string | null> {
+  if (account.modelSwitchedAt === null) return null;
   const [row] = await db
     .select({ connectionData: integrations.connectionData })
     .from(integrations)

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Account, balanceEntries } from '../../../db/schema';
 import { type Db, rowsOf } from '../../ports/db';
 import { MINIMUM_BALANCE_MINOR, WELCOME_CREDIT_MINOR } from '../../shared/balance';
@@ -29,22 +29,35 @@ export async function grantWelcomeCredit(db: Db, account: Account, now: Date): P
 }
 
 /**
- * The sum of the ledger in the account's currency, after the welcome credit: one statement (it runs
- * for every customer message), the credit inserted in a CTE whose row the sum adds by hand, since a
- * statement does not see its own CTE's inserts.
+ * The ledger's sum in the account's currency after the welcome credit, as parts of one statement
+ * (it runs for every customer message): the credit inserted in a CTE (`with`), whose row the sum
+ * (`total`) adds by hand, since a statement does not see its own CTE's inserts.
  */
-export async function balanceOf(db: Db, account: Account, now: Date): Promise<Balance> {
+export function balanceSql(account: Account, now: Date): { with: SQL; total: SQL } {
   const welcome = WELCOME_CREDIT_MINOR[account.currency];
-  const result = await db.execute<{ total: string | null }>(sql`
-    with granted as (
+  return {
+    with: sql`granted as (
       insert into ${balanceEntries} (account_id, amount_minor, currency, kind, comment, created_at)
       values (${account.id}, ${welcome}, ${account.currency}, 'welcome', 'welcome credit', ${now.toISOString()})
       on conflict do nothing
       returning amount_minor
-    )
-    select coalesce((select sum(amount_minor) from ${balanceEntries}
+    )`,
+    // A grant that lost a race waited for the winner's commit, which this statement's snapshot
+    // predates: the credit it cannot see exists all the same (a conflict means a committed one).
+    total: sql`(coalesce((select sum(amount_minor) from ${balanceEntries}
                       where account_id = ${account.id} and currency = ${account.currency}), 0)
-         + coalesce((select sum(amount_minor) from granted), 0) as total`);
+         + case
+             when exists (select 1 from granted) then (select sum(amount_minor) from granted)
+             when exists (select 1 from ${balanceEntries}
+                          where account_id = ${account.id} and kind = 'welcome') then 0
+             else ${welcome}
+           end)`,
+  };
+}
+
+export async function balanceOf(db: Db, account: Account, now: Date): Promise<Balance> {
+  const parts = balanceSql(account, now);
+  const result = await db.execute(sql`with ${parts.with} select ${parts.total} as total`);
   const [row] = rowsOf<{ total: string | null }>(result);
   return {
     totalMinor: Number(row?.total ?? 0),

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import {
   type Account,
   bots,
@@ -42,21 +42,34 @@ const capacitySql = (accountId: string, kind: SubscriptionKind, now: Date) => sq
 /**
  * Whether a working bot has a place in a subscription of type bots: the places go to the bots that
  * started working first, so the ones over the count (after a subscription ended) stop, and nothing
- * the owner configured changes. One statement: it runs for every customer message.
+ * the owner configured changes. As an SQL condition (the gates read it with the rest in one statement).
  */
-export async function botCovered(db: Db, account: Account, botId: string, now: Date): Promise<boolean> {
-  if (demoActive(account, now)) return true;
-  const result = await db.execute<{ covered: boolean }>(sql`
-    select (
+export const botCoveredSql = (account: Account, botId: string, now: Date): SQL =>
+  demoActive(account, now)
+    ? sql`true`
+    : sql`((
       select count(*) from ${bots} other, ${bots} self
       where self.id = ${botId} and other.account_id = ${account.id} and other.is_work and other.id <> self.id
         and (coalesce(other.work_started_at, other.created_at), other.id)
           < (coalesce(self.work_started_at, self.created_at), self.id)
-    ) < ${capacitySql(account.id, 'bots', now)} as covered`);
-  return Boolean(rowsOf<{ covered: boolean }>(result)[0]?.covered);
-}
+    ) < ${capacitySql(account.id, 'bots', now)})`;
 
 /** The same for a connected integration: the oldest connected ones of a type take the places. */
+export const integrationCoveredSql = (
+  account: Account,
+  integrationId: string,
+  kind: SubscriptionKind,
+  now: Date,
+): SQL =>
+  demoActive(account, now)
+    ? sql`true`
+    : sql`((
+      select count(*) from ${integrations} other, ${integrations} self
+      where self.id = ${integrationId} and other.account_id = ${account.id} and other.type = self.type
+        and other.id <> self.id and other.connection_data ? ${CONNECTED_AT}
+        and (other.created_at, other.id) < (self.created_at, self.id)
+    ) < ${capacitySql(account.id, kind, now)})`;
+
 export async function integrationCovered(
   db: Db,
   account: Account,
@@ -64,14 +77,9 @@ export async function integrationCovered(
   kind: SubscriptionKind,
   now: Date,
 ): Promise<boolean> {
-  if (demoActive(account, now)) return true;
-  const result = await db.execute<{ covered: boolean }>(sql`
-    select (
-      select count(*) from ${integrations} other, ${integrations} self
-      where self.id = ${integrationId} and other.account_id = ${account.id} and other.type = self.type
-        and other.id <> self.id and other.connection_data ? ${CONNECTED_AT}
-        and (other.created_at, other.id) < (self.created_at, self.id)
-    ) < ${capacitySql(account.id, kind, now)} as covered`);
+  const result = await db.execute(
+    sql`select ${integrationCoveredSql(account, integrationId, kind, now)} as covered`,
+  );
   return Boolean(rowsOf<{ covered: boolean }>(result)[0]?.covered);
 }
 

@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { type Integration, integrations } from '../../../db/schema';
-import { receiveFromIntegration } from '../../engine/integration-inbound';
+import type { Integration } from '../../../db/schema';
+import { integrationAndServing, receiveFromIntegration } from '../../engine/integration-inbound';
 import { noteInChat } from '../../engine/notes';
 import type { WebhookRequest } from '../../integrations/module';
 import { moduleFor } from '../../integrations/registry';
@@ -25,14 +24,11 @@ export interface WebhookOutcome {
 
 const NOTHING: WebhookOutcome = { stored: 0, duplicates: 0, dropped: true };
 
-async function integrationOf(ctx: ServiceContext, type: string, id: string): Promise<Integration> {
+async function integrationOf(ctx: ServiceContext, type: string, id: string) {
   if (!isUuid(id)) throw notFound();
-  const [row] = await ctx.ports.db
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.id, id), eq(integrations.type, type as Integration['type'])));
-  if (!row) throw notFound();
-  return row;
+  const found = await integrationAndServing(ctx.ports.db, type as Integration['type'], id);
+  if (!found) throw notFound();
+  return found;
 }
 
 /**
@@ -55,7 +51,7 @@ export async function receiveWebhook(
     inbound.acknowledgement === undefined ? NOTHING : { ...NOTHING, answer: inbound.acknowledgement };
   // A probe reads nothing and changes nothing; Wazzup sends one even while its webhooks are turned off.
   if (inbound.isProbe?.(request)) return nothing;
-  const integration = await integrationOf(ctx, type, integrationId);
+  const { integration, serving } = await integrationOf(ctx, type, integrationId);
   if (!isConnected(integration)) throw notFound();
   let verified: boolean;
   try {
@@ -80,14 +76,14 @@ export async function receiveWebhook(
     ...(inbound.acknowledgement === undefined ? {} : { answer: inbound.acknowledgement }),
   };
   for (const message of delivery.messages) {
-    const result = await receiveFromIntegration(ctx, integration, message);
+    const result = await receiveFromIntegration(ctx, integration, message, serving);
     if (result.isNew) outcome.stored++;
     else outcome.duplicates++;
   }
   await delivery.followUp?.(
     ctx,
     integration,
-    (message) => receiveFromIntegration(ctx, integration, message),
+    (message) => receiveFromIntegration(ctx, integration, message, serving),
     (chatId, key, text) => noteInChat(ctx, chatId, key, text),
     (chatId, crmIntegrationId, target) =>
       moveDealOfChat(ctx, integration.accountId, chatId, crmIntegrationId, target),
