@@ -1,15 +1,12 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetDialogue } from '../../functions/shared/onchat';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/postgres.mjs';
 import { type Account, apiCall, readyAccount } from '../e2e/support/account';
 import { connectedWidget } from '../e2e/support/widget-visitor';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
 import { type LocalServer, type ServerEnv, startLocalServer } from '../support/local-server';
-import { openTestDb, TEST_DATABASE_URL } from '../support/test-database';
+import { type ProcessDatabase, processDatabase } from '../support/process-database';
 import { type RoundRobinProxy, startRoundRobinProxy } from './support/round-robin-proxy';
 
 /**
@@ -39,11 +36,10 @@ const PROCESSES = 3;
 const MODEL_MS = Number(process.env.MANY_PROCESSES_MODEL_MS ?? 1000);
 const KEY = 'sk-many-processes-0123456789';
 const ORIGIN = 'https://shop.example.com';
-const root = new URL('../..', import.meta.url).pathname;
+const _root = new URL('../..', import.meta.url).pathname;
 
-let throwaway: ThrowawayPostgres | undefined;
+let database: ProcessDatabase | undefined;
 let databaseUrl = '';
-let closeDb: (() => Promise<void>) | undefined;
 let dataDir = '';
 let env: ServerEnv;
 let llm: FakeOpenAi;
@@ -54,14 +50,9 @@ let proxy: RoundRobinProxy;
 let front: LocalServer;
 
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL) throwaway = await startThrowawayPostgres();
-  const opened = await openTestDb({ server: TEST_DATABASE_URL ?? throwaway?.url });
-  if (!opened.url) throw new Error('a Postgres database was expected');
-  databaseUrl = opened.url;
-  closeDb = opened.close;
+  database = await processDatabase('many-processes');
+  ({ url: databaseUrl, dataDir } = database);
   [llm, telegram] = await Promise.all([startFakeOpenAi({ apiKey: KEY }), startFakeTelegram()]);
-  await mkdir(join(root, 'tests/.tmp'), { recursive: true });
-  dataDir = await mkdtemp(join(root, 'tests/.tmp/many-processes-'));
   env = {
     DATABASE_URL: databaseUrl,
     LLM_BASE_URL: llm.baseUrl,
@@ -87,9 +78,7 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
   await proxy?.close();
   await Promise.all([llm?.close(), telegram?.close()]);
-  await closeDb?.();
-  throwaway?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await database?.close();
 });
 
 interface Tenant {

@@ -1,13 +1,10 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/postgres.mjs';
 import { type Account, instantBotOn, readyAccount } from '../e2e/support/account';
 import { connectedWidget, widgetVisitor } from '../e2e/support/widget-visitor';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { type LocalServer, startLocalServer } from '../support/local-server';
-import { openTestDb, TEST_DATABASE_URL } from '../support/test-database';
+import { type ProcessDatabase, processDatabase } from '../support/process-database';
 
 /**
  * Two `npm start` processes on one Postgres (DATABASE_URL) and one DATA_DIR behave as one product:
@@ -17,10 +14,9 @@ import { openTestDb, TEST_DATABASE_URL } from '../support/test-database';
  * `flock /tmp/npm-start.lock`.
  */
 const KEY = 'sk-two-processes-0123456789';
-const root = new URL('../..', import.meta.url).pathname;
-let throwaway: ThrowawayPostgres | undefined;
+const _root = new URL('../..', import.meta.url).pathname;
+let database: ProcessDatabase | undefined;
 let databaseUrl = '';
-let closeDb: (() => Promise<void>) | undefined;
 let dataDir = '';
 let llm: FakeOpenAi;
 let a: LocalServer;
@@ -28,15 +24,9 @@ let b: LocalServer;
 let account: Account;
 
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL) throwaway = await startThrowawayPostgres();
-  // A fresh database on that server, created and migrated the way the test app's are.
-  const opened = await openTestDb({ server: TEST_DATABASE_URL ?? throwaway?.url });
-  if (!opened.url) throw new Error('a Postgres database was expected');
-  databaseUrl = opened.url;
-  closeDb = opened.close;
+  database = await processDatabase('two-processes');
+  ({ url: databaseUrl, dataDir } = database);
   llm = await startFakeOpenAi({ apiKey: KEY });
-  await mkdir(join(root, 'tests/.tmp'), { recursive: true });
-  dataDir = await mkdtemp(join(root, 'tests/.tmp/two-processes-'));
   const env = { DATABASE_URL: databaseUrl, LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: KEY };
   // One after the other: the first writes the generated secrets into the shared DATA_DIR.
   a = await startLocalServer(dataDir, undefined, env);
@@ -47,9 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await llm?.close();
-  await closeDb?.();
-  throwaway?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await database?.close();
 });
 
 const on = (server: LocalServer, path: string, init: RequestInit = {}) =>
