@@ -4,7 +4,7 @@
  */
 
 /** The CRMs whose modules move a dialogue's record outside an answer (a paid link's deal). */
-export const DEAL_MOVING_TYPES = ['amocrm', 'bitrix', 'retailcrm', 'alfacrm'] as const;
+export const DEAL_MOVING_TYPES = ['amocrm', 'kommo', 'bitrix', 'retailcrm', 'alfacrm'] as const;
 
 export const CRM_ENTITIES = ['lead', 'contact', 'company'] as const;
 export type CrmEntity = (typeof CRM_ENTITIES)[number];
