@@ -213,7 +213,10 @@ describe('paying for a client from the partner balance', () => {
       ),
     );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(4);
+    expect(
+      answers.filter((answer) => answer.status === 409),
+      JSON.stringify(answers.map((answer) => [answer.status, answer.json])),
+    ).toHaveLength(4);
     const paid = await api.t.db
       .select()
       .from(partnerEntries)

@@ -70,6 +70,14 @@ interface Settlement {
   now: Date;
 }
 
+async function paidMeanwhile(tx: Tx, subscriptionId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ paidAt: subscriptions.paidAt })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
+  return Boolean(row?.paidAt);
+}
+
 /** The client's side of a paid subscription: the period starts, its record says the partner paid. */
 async function settleSubscription(tx: Tx, s: Settlement, offer: ClientOffer) {
   const subscription =
@@ -161,6 +169,9 @@ export async function payForClient(ctx: AccountContext, clientId: string, paymen
       await lockAccount(tx, partner.id);
       const done = await replay(tx);
       if (done) return { created: false, ...done };
+      // A parallel payment of the same subscription paid it while this one waited: that is the answer, not the balance.
+      if (offer.kind === 'unpaid_subscription' && (await paidMeanwhile(tx, offer.subscription.id)))
+        throw new AppError('subscription_state', 'subscription_paid_already');
       const status = await partnerStatusOf(tx, partner.id);
       const price = partnerPrice(offer, status);
       const balance = await partnerBalanceOf(tx, partner);
