@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Account, type Bot, externalEffects, historyEntries } from '../../db/schema';
 import { TelegramClient } from '../integrations/telegram/api';
 import type { Db } from '../ports/db';
+import { selectValue } from '../ports/db-rows';
 import { localTime } from '../shared/local-time';
 import { formatMoney } from '../shared/money';
 import { safeErrorText } from '../shared/safe-error';
@@ -26,43 +27,20 @@ export function dayStart(now: Date, timeZone: string): Date {
 
 const zoneOf = (bot: Bot) => bot.conditions.work_time.time_zone;
 
-/** What each bot spent today (its own local day), in the account's currency; bots absent spent 0. */
+/** What each bot spent today (its own local day), in the account's currency, in one statement. */
 export async function spentToday(
   db: Db,
   account: Account,
   bots: readonly Bot[],
   now: Date,
 ): Promise<Map<string, number>> {
-  const spent = new Map<string, number>();
-  if (bots.length === 0) return spent;
-  // One read from the earliest midnight; each bot then counts from its own.
-  const starts = new Map(bots.map((bot) => [bot.id, dayStart(now, zoneOf(bot))]));
-  const from = new Date(Math.min(...[...starts.values()].map((start) => start.getTime())));
-  const rows = await db
-    .select({
-      botId: historyEntries.botId,
-      createdAt: historyEntries.createdAt,
-      priceMinor: historyEntries.priceMinor,
-    })
-    .from(historyEntries)
-    .where(
-      and(
-        eq(historyEntries.accountId, account.id),
-        eq(historyEntries.currency, account.currency),
-        gte(historyEntries.createdAt, from),
-        inArray(
-          historyEntries.botId,
-          bots.map((bot) => bot.id),
-        ),
-        sql`${historyEntries.priceMinor} > 0`,
-      ),
-    );
-  for (const row of rows) {
-    const start = row.botId ? starts.get(row.botId) : undefined;
-    if (!row.botId || !start || row.createdAt < start) continue;
-    spent.set(row.botId, (spent.get(row.botId) ?? 0) + row.priceMinor);
-  }
-  return spent;
+  if (bots.length === 0) return new Map();
+  const sums = sql.join(
+    bots.map((bot) => spentTodaySql(account, bot, now)),
+    sql`, `,
+  );
+  const spent = await selectValue<(number | string)[]>(db, sql`select json_build_array(${sums}) as value`);
+  return new Map(bots.map((bot, index) => [bot.id, Number(spent[index] ?? 0)]));
 }
 
 /** What the bot spent today (its own local day), as an SQL value: the gates read it with the rest. */
