@@ -77,4 +77,5 @@ export const tbank = {
   'bot.action.payment_link.move_deal_hint':
     "When the customer pays, this dialogue's deal goes to the chosen CRM status",
   'bot.action.payment_link.crm': 'CRM',
+  'bot.action.payment_link.no_crm': 'No CRM connected (amoCRM, Kommo, Bitrix24, RetailCRM, AlfaCRM).',
 } as const;

@@ -77,4 +77,5 @@ export const tbank = {
   'bot.action.payment_link.move_deal_hint':
     'Когда клиент оплатит, сделка этого диалога перейдёт в выбранный статус CRM',
   'bot.action.payment_link.crm': 'CRM',
+  'bot.action.payment_link.no_crm': 'Нет подключённой CRM (amoCRM, Kommo, Битрикс24, RetailCRM, AlfaCRM).',
 } as const;

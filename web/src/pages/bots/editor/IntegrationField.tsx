@@ -15,13 +15,15 @@ interface IntegrationFieldProps {
   types?: readonly IntegrationType[];
   /** The field's label when it is not the action's own integration. */
   label?: string;
+  /** What to say when the account has none of `types` (default: no integrations connected). */
+  emptyText?: string;
 }
 
 /**
  * The integration an action works through: a CRM or booking system of the account (a data source),
  * or a payment link's terminal; channels and models run no actions; with none, an offer to connect one.
  */
-export function IntegrationField({ value, onChange, error, types, label }: IntegrationFieldProps) {
+export function IntegrationField({ value, onChange, error, types, label, emptyText }: IntegrationFieldProps) {
   const { t } = useT();
   const { integrations: all, isLoading } = useIntegrations(true);
   const integrations = all.filter(
@@ -32,7 +34,7 @@ export function IntegrationField({ value, onChange, error, types, label }: Integ
     return (
       <div>
         <Text size="sm" c={error ? 'red' : 'dimmed'}>
-          {error ?? t('bot.action.no_integrations')}{' '}
+          {error ?? emptyText ?? t('bot.action.no_integrations')}{' '}
           <Anchor component={Link} to={PATHS.integrations} size="sm">
             {t('bot.action.connect_integration')}
           </Anchor>

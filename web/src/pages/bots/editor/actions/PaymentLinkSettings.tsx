@@ -36,6 +36,7 @@ function PaidDealMove({ settings, change, error }: TypeSettingsProps<'payment_li
         <>
           <IntegrationField
             label={t('bot.action.payment_link.crm')}
+            emptyText={t('bot.action.payment_link.no_crm')}
             value={settings.paid_integration_id}
             onChange={(id) => change({ ...NO_DEAL_MOVE, paid_integration_id: id })}
             error={error('paid_integration_id')}
