@@ -72,6 +72,23 @@ const checks = [
 let passed = 0;
 let failed = 0;
 const failedSuites = [];
+/** Each failed test with its first line of failure, repeated at the end where a CI log's tail shows it. */
+const failedTests = [];
+
+function failuresOf(suiteName, report) {
+  const root = new URL('..', import.meta.url).pathname;
+  for (const file of report.testResults ?? []) {
+    const name = file.name.replace(root, '');
+    if (file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed')) {
+      failedTests.push(`${suiteName} · ${name}: ${(file.message || 'failed').split('\n')[0]}`);
+    }
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const why = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failedTests.push(`${suiteName} · ${name} › ${test.fullName}: ${why}`);
+    }
+  }
+}
 for (const suite of suites) {
   const output = join(reports, `${suite.name.replace(/\W+/g, '-')}.json`);
   rmSync(output, { force: true });
@@ -94,11 +111,13 @@ for (const suite of suites) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     reportFailed = report.numFailedTests + (report.success === false ? 1 : 0);
+    failuresOf(suite.name, report);
   }
   if (!ok || reportFailed > 0) failedSuites.push(suite.name);
 }
 
 if (checks.includes(false)) failedSuites.unshift('static checks');
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
 if (failedSuites.length) console.log(`\nFailed: ${failedSuites.join(', ')}`);
 console.log(`\nTotal: ${passed} passed, ${failed} failed`);
 process.exit(failedSuites.length ? 1 : 0);

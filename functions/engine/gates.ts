@@ -102,9 +102,11 @@ export function gateFactsSql(input: {
   integrationId: string | null;
   now: Date;
   trigger: SQL;
+  /** The name of the balance's CTE (balanceSql), unique within the statement. */
+  cte?: string;
 }): { with: SQL; columns: SQL } {
   const { account, bot, channel, integrationId, now } = input;
-  const balance = balanceSql(account, now);
+  const balance = balanceSql(account, now, input.cte);
   // A chat that came through an integration needs that integration in a subscription too.
   const integrationCovered =
     integrationId && isIntegrationType(channel)

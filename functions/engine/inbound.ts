@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Chat, chats, type Message, messages } from '../../db/schema';
 import { type Db, rowsOf } from '../ports/db';
 import { rowFromJson } from '../ports/db-rows';
+import { grouped, groupedPer } from '../ports/grouped';
 import type { ChatKey, CustomerIdentity } from './chats';
 
 export interface AcceptedInbound {
@@ -34,19 +35,72 @@ export interface InboundToStore {
   due?: Record<string, number | null>;
 }
 
+/** The gates' facts read in the same statement: its CTE named `cte`, unique within the statement. */
+export type Alongside = (cte: string) => { with: SQL; columns: SQL };
+
+interface Pending {
+  input: Record<string, unknown>;
+  /** Groups lock chats in this order, so two processes' groups do not wait on each other in a circle. */
+  order: string;
+  alongside?: Alongside;
+}
+
+interface StoredRow {
+  n: number;
+  value: StoredJson;
+  alongside: Record<string, unknown> | null;
+}
+
 /**
- * A message as it arrives, in one round trip: the chat with its key (created on its first message,
+ * Messages that arrived together stored by one statement: each its own engine_accept call, one
+ * after another in the order of their chats (a call sees what the ones before it stored), with its
+ * gates' facts beside it, read at the statement's start as a lone message's are.
+ */
+async function storeGroup(db: Db, group: Pending[]): Promise<AcceptedInbound[]> {
+  const ordered = group
+    .map((pending, index) => ({ pending, index }))
+    .sort((a, b) => a.pending.order.localeCompare(b.pending.order) || a.index - b.index);
+  const ctes: SQL[] = [];
+  const selects = ordered.map(({ pending, index }) => {
+    const facts = pending.alongside?.(`granted_${index}`);
+    if (facts) ctes.push(facts.with);
+    const alongside = facts ? sql`(select to_jsonb(f) from (select ${facts.columns}) f)` : sql`null::jsonb`;
+    return sql`select ${index}::int as n, engine_accept(${JSON.stringify(pending.input)}::jsonb) as value, ${alongside} as alongside`;
+  });
+  const body = sql.join(selects, sql` union all `);
+  const rows = rowsOf<StoredRow>(
+    await db.execute(ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ${body}` : body),
+  );
+  const byIndex = new Map(rows.map((row) => [Number(row.n), row]));
+  return group.map((_, index) => {
+    const row = byIndex.get(index);
+    if (!row) throw new Error('engine_accept returned no row');
+    return {
+      chat: rowFromJson(chats, row.value.chat),
+      message: rowFromJson(messages, row.value.message),
+      isNew: row.value.is_new,
+      alongside: row.alongside ?? {},
+    };
+  });
+}
+
+const acceptorOf = groupedPer((db: Db) => grouped((group: Pending[]) => storeGroup(db, group)));
+
+/**
+ * A message as it arrives, in one round trip shared with the messages arriving at the same time
+ * (group commit, ports/grouped.ts): the chat with its key (created on its first message,
  * concurrent first messages sharing one; otherwise its last message time moves on, what the channel
  * says of the customer and the chat's refs, key by key, replace what it said before; a chat that came
  * in before any bot served its channel is taken by the bot serving it now), the message stored once
  * by its external id within the chat, and, for a new one with `due`, the answer's due time on the chat.
+ * Answered once the message is durable.
  */
-export async function acceptInbound(
+export function acceptInbound(
   db: Db,
   inbound: InboundToStore,
   now: Date,
-  /** Columns read in the same statement (the gates' facts, gates.ts), with the CTE they need. */
-  alongside?: { with: SQL; columns: SQL },
+  /** The gates' facts (gates.ts), read in the same statement. */
+  alongside?: Alongside,
 ): Promise<AcceptedInbound> {
   const input = {
     now: now.toISOString(),
@@ -66,17 +120,7 @@ export async function acceptInbound(
     delivered: inbound.author === 'operator' && !inbound.outgoing,
     due: inbound.due ?? null,
   };
-  const accept = sql`engine_accept(${JSON.stringify(input)}::jsonb) as value`;
-  const result = await db.execute(
-    alongside ? sql`with ${alongside.with} select ${accept}, ${alongside.columns}` : sql`select ${accept}`,
-  );
-  const [row] = rowsOf<{ value: StoredJson } & Record<string, unknown>>(result);
-  if (!row) throw new Error('engine_accept returned no row');
-  const { value: stored, ...rest } = row;
-  return {
-    chat: rowFromJson(chats, stored.chat),
-    message: rowFromJson(messages, stored.message),
-    isNew: stored.is_new,
-    alongside: rest,
-  };
+  const { accountId, channel, integrationId, externalId } = inbound.key;
+  const order = [accountId, channel, integrationId ?? '', externalId].join('\n');
+  return acceptorOf(db)({ input, order, alongside });
 }

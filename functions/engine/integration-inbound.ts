@@ -1,6 +1,7 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Account, accounts, type Bot, bots, type Integration, integrations } from '../../db/schema';
 import type { Db } from '../ports/db';
+import { grouped, groupedPer } from '../ports/grouped';
 import type { CustomerIdentity } from './chats';
 import type { EngineContext } from './context';
 import { type InboundResult, receiveInbound } from './receive';
@@ -29,24 +30,38 @@ export interface Serving {
   account: Account;
 }
 
-/**
- * An integration of this type and id with the bot serving it and its account, in one statement: the
- * webhook pipeline's first read, which then spares the engine both (receiveFromIntegration).
- */
-export async function integrationAndServing(
+type Found = { integration: Integration; serving: Serving } | undefined;
+
+/** The integrations asked for at the same time, read by one statement (ports/grouped.ts). */
+async function readIntegrations(
   db: Db,
-  type: Integration['type'],
-  id: string,
-): Promise<{ integration: Integration; serving: Serving } | undefined> {
-  const [row] = await db
+  asked: { type: Integration['type']; id: string }[],
+): Promise<Found[]> {
+  const rows = await db
     .select({ integration: integrations, account: accounts, bot: bots })
     .from(integrations)
     .innerJoin(accounts, eq(accounts.id, integrations.accountId))
     .leftJoin(bots, eq(bots.id, servingBotId(sql`${integrations.id}`, sql`${integrations.accountId}`)))
-    .where(and(eq(integrations.id, id), eq(integrations.type, type)));
-  return (
-    row && { integration: row.integration, serving: { bot: row.bot ?? undefined, account: row.account } }
-  );
+    .where(inArray(integrations.id, [...new Set(asked.map((one) => one.id))]));
+  const byId = new Map(rows.map((row) => [row.integration.id, row]));
+  return asked.map(({ type, id }) => {
+    const row = byId.get(id);
+    if (row?.integration.type !== type) return undefined;
+    return { integration: row.integration, serving: { bot: row.bot ?? undefined, account: row.account } };
+  });
+}
+
+const integrationReaderOf = groupedPer((db: Db) =>
+  grouped((asked: { type: Integration['type']; id: string }[]) => readIntegrations(db, asked)),
+);
+
+/**
+ * An integration of this type and id with the bot serving it and its account, in one statement
+ * (shared with the webhooks arriving at the same time): the webhook pipeline's first read, which
+ * then spares the engine both (receiveFromIntegration).
+ */
+export function integrationAndServing(db: Db, type: Integration['type'], id: string): Promise<Found> {
+  return integrationReaderOf(db)({ type, id });
 }
 
 /** What a channel adapter read from one inbound event of a connected integration. */

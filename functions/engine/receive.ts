@@ -114,13 +114,15 @@ export async function receiveInbound(
     },
     now,
     serving &&
-      gateFactsSql({
-        ...serving,
-        channel: key.channel,
-        integrationId: key.integrationId,
-        now,
-        trigger: triggerSql(serving.bot, { key, text: inbound.text }),
-      }),
+      ((cte) =>
+        gateFactsSql({
+          ...serving,
+          channel: key.channel,
+          integrationId: key.integrationId,
+          now,
+          trigger: triggerSql(serving.bot, { key, text: inbound.text }),
+          cte,
+        })),
   );
   let chat = accepted.chat;
   const { message, isNew } = accepted;

@@ -4,6 +4,7 @@ import { failedJobs, jobs, kvEntries } from '../../db/schema';
 import { safeErrorText } from '../shared/safe-error';
 import type { Clock } from './clock';
 import type { Db } from './db';
+import { grouped } from './grouped';
 import type { JobHandler, JobRequest, Jobs } from './jobs';
 
 const LOCK_SECONDS = 60;
@@ -52,8 +53,14 @@ export class LocalJobs implements Jobs {
     };
   }
 
-  async enqueue(request: JobRequest): Promise<void> {
-    await this.db.insert(jobs).values(this.row(request, this.clock.now())).onConflictDoNothing();
+  /** Jobs enqueued at the same time go in one insert (group commit): a burst of messages is one write. */
+  private readonly insertJob = grouped(async (rows: ReturnType<LocalJobs['row']>[]) => {
+    await this.db.insert(jobs).values(rows).onConflictDoNothing();
+    return rows.map(() => undefined);
+  });
+
+  enqueue(request: JobRequest): Promise<void> {
+    return this.insertJob(this.row(request, this.clock.now()));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../db/schema';
+import { chats, jobs, messages } from '../../db/schema';
 import { RESPOND_JOB } from '../../functions/engine/job-names';
 import { jobHandlers } from '../../functions/jobs';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
@@ -99,5 +99,38 @@ describe('database round trips per message', () => {
       expect((await bed.postUpdate(c.integrationId, update(2), c.secret)).status).toBe(200),
     );
     expectAccepted('accept (Telegram webhook)', accept);
+  });
+
+  it('stores a burst of Telegram updates together, each once, with far fewer statements than messages', async () => {
+    const bed = telegramTestbed(app.t, app.call, app.telegram);
+    const c = await bed.connectedOwner({ accumulation_messages_seconds: 60 });
+    const updates = Array.from({ length: 24 }, (_, index) =>
+      app.telegram.userWrites(c.tg.token, 910_000 + (index % 8), {
+        text: `Вопрос ${index}`,
+        updateId: 5_000 + index,
+      }),
+    );
+    // Six of them delivered twice within the same burst, as Telegram does after a slow answer.
+    const deliveries = [...updates, ...updates.slice(0, 6)];
+    const burst = await recorder.measure(async () => {
+      const answers = await Promise.all(
+        deliveries.map((update) => bed.postUpdate(c.integrationId, update, c.secret)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(deliveries.map(() => 200));
+    });
+    const heads = burst.statements.map(statementHead);
+    console.info(`a burst of ${deliveries.length} deliveries: ${heads.join(', ')}`);
+    expect(heads.filter((head) => head === 'engine_accept').length).toBeLessThan(deliveries.length / 3);
+    expect(heads.filter((head) => head === 'select integrations').length).toBeLessThan(deliveries.length / 3);
+
+    const stored = await app.t.db
+      .select({ text: messages.text, chatId: messages.chatId })
+      .from(messages)
+      .innerJoin(chats, eq(chats.id, messages.chatId))
+      .where(eq(chats.integrationId, c.integrationId));
+    expect(stored.map((message) => message.text).sort()).toEqual(
+      updates.map((_, index) => `Вопрос ${index}`).sort(),
+    );
+    expect(new Set(stored.map((message) => message.chatId)).size).toBe(8);
   });
 });

@@ -33,10 +33,16 @@ export async function grantWelcomeCredit(db: Db, account: Account, now: Date): P
  * (it runs for every customer message): the credit inserted in a CTE (`with`), whose row the sum
  * (`total`) adds by hand, since a statement does not see its own CTE's inserts.
  */
-export function balanceSql(account: Account, now: Date): { with: SQL; total: SQL } {
+export function balanceSql(
+  account: Account,
+  now: Date,
+  /** The CTE's name: one statement that reads several balances names each its own. */
+  cte = 'granted',
+): { with: SQL; total: SQL } {
   const welcome = WELCOME_CREDIT_MINOR[account.currency];
+  const granted = sql.identifier(cte);
   return {
-    with: sql`granted as (
+    with: sql`${granted} as (
       insert into ${balanceEntries} (account_id, amount_minor, currency, kind, comment, created_at)
       values (${account.id}, ${welcome}, ${account.currency}, 'welcome', 'welcome credit', ${now.toISOString()})
       on conflict do nothing
@@ -47,7 +53,7 @@ export function balanceSql(account: Account, now: Date): { with: SQL; total: SQL
     total: sql`(coalesce((select sum(amount_minor) from ${balanceEntries}
                       where account_id = ${account.id} and currency = ${account.currency}), 0)
          + case
-             when exists (select 1 from granted) then (select sum(amount_minor) from granted)
+             when exists (select 1 from ${granted}) then (select sum(amount_minor) from ${granted})
              when exists (select 1 from ${balanceEntries}
                           where account_id = ${account.id} and kind = 'welcome') then 0
              else ${welcome}
