@@ -10,6 +10,7 @@ import {
 } from '../tests/support/sql-profile';
 import { createTestApp } from '../tests/support/test-app';
 import { fundedOwner } from './owner';
+import { timeStatements } from './statement-times';
 import { ms, percentile } from './stats';
 
 const API_KEY = 'sk-bench';
@@ -26,6 +27,8 @@ export async function engineOverhead(): Promise<string[]> {
   const recorder = sqlRecorder();
   const t = await createTestApp({ llm, dbLogger: recorder.logger });
   recorder.watch(t.db);
+  if (!t.client) throw new Error('the engine bench runs on PGlite');
+  const timer = timeStatements(t.client);
   try {
     const call = apiClient(t);
     const owner = await fundedOwner(t);
@@ -51,6 +54,7 @@ export async function engineOverhead(): Promise<string[]> {
       return performance.now() - started;
     };
     for (let i = 0; i < 20; i++) await turn(i);
+    timer.record(true);
     const turns: number[] = [];
     const profiles: SqlProfile[] = [];
     for (let i = 0; i < MESSAGES; i++) {
@@ -62,6 +66,7 @@ export async function engineOverhead(): Promise<string[]> {
       );
       turns.push(took);
     }
+    timer.record(false);
     const models: number[] = [];
     for (let i = 0; i < MESSAGES; i++) models.push(await modelCall());
     const answers = fake.requests.length;
@@ -89,6 +94,13 @@ export async function engineOverhead(): Promise<string[]> {
         `${perMessage((profile) => profile.transactions).toFixed(1)} transactions × 2; ` +
         `${perMessage(writes).toFixed(1)} writes; ${ms(overhead(50) / perMessage(roundTrips))} per round trip at p50; the most frequent:`,
       ...top,
+      'the slowest statements (mean):',
+      ...timer
+        .slowest(3)
+        .map(
+          ([head, mean, count]) =>
+            `  ${ms(mean).padStart(9)}  ${head} (${(count / MESSAGES).toFixed(1)} per message)`,
+        ),
     ];
   } finally {
     await t.close();
