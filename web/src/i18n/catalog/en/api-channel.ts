@@ -3,7 +3,7 @@ import type { apiChannel as ru } from '../ru/api-channel';
 /** The API channel's settings page: addresses, the signing secret and the dead letters. */
 export const apiChannel: Record<keyof typeof ru, string> = {
   'api_channel.intro':
-    'For aggregators and your own systems. Your system posts customers’ messages to the webhook URL, signing the body with HMAC-SHA256 (header X-Signature: sha256=…); the bot’s replies, operators’ messages and bot stops arrive at your callback URL signed the same way. The format and examples are in the README, section “API channel”.',
+    'For aggregators and your own systems. Your system posts customers’ messages to the webhook URL, signing the body with HMAC-SHA256 (header X-Signature: sha256=…); the bot’s replies, operators’ messages and bot stops arrive at your callback URL signed the same way. The format and examples are in the documentation, page docs/channels/api-channel.md.',
   'api_channel.callback_url': 'Callback URL',
   'api_channel.callback_url_hint': 'We POST the bot’s replies here. https only.',
   'api_channel.callback_saved': 'Callback URL saved',
