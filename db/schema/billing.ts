@@ -7,6 +7,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -54,6 +55,23 @@ export const balanceEntries = pgTable(
     uniqueIndex('balance_entries_welcome_unique').on(t.accountId).where(sql`${t.kind} = 'welcome'`),
     uniqueIndex('balance_entries_transaction_unique').on(t.transactionId),
   ],
+);
+
+/**
+ * The ledger's sum per account and currency, kept by a trigger on balance_entries (migration 0018)
+ * in the same transaction as each entry: a balance is read from one row however long the ledger
+ * grows (a busy account writes a charge per answer). The ledger stays the truth; this follows it.
+ */
+export const balanceTotals = pgTable(
+  'balance_totals',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    currency: text('currency').$type<Currency>().notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.currency] })],
 );
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { type Account, accounts, balanceEntries, balanceHolds } from '../../db/schema';
-import type { Db } from '../ports/db';
+import { type Db, rowsOf } from '../ports/db';
 import { selectValue } from '../ports/db-rows';
+import { ledgerTotalSql } from '../services/billing/balance';
 import { MINIMUM_BALANCE_MINOR } from '../shared/balance';
 
 /** A hold outlives a run that crashed by this much; then the money is free again. */
@@ -22,10 +23,9 @@ export async function available(tx: Tx | Db, account: Account, now: Date, except
         except ? ne(balanceHolds.id, except) : undefined,
       ),
     );
-  const [row] = await tx
-    .select({ free: sql<string>`coalesce(sum(${balanceEntries.amountMinor}), 0) - (${held})` })
-    .from(balanceEntries)
-    .where(and(eq(balanceEntries.accountId, account.id), eq(balanceEntries.currency, account.currency)));
+  const [row] = rowsOf<{ free: string }>(
+    await tx.execute(sql`select ${ledgerTotalSql(account.id, account.currency)} - (${held}) as free`),
+  );
   return Number(row?.free ?? 0);
 }
 

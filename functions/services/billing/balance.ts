@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Account, balanceEntries } from '../../../db/schema';
+import { type Account, balanceEntries, balanceTotals } from '../../../db/schema';
 import { type Db, rowsOf } from '../../ports/db';
 import { MINIMUM_BALANCE_MINOR, WELCOME_CREDIT_MINOR } from '../../shared/balance';
 import type { Currency } from '../../shared/constants';
@@ -28,6 +28,11 @@ export async function grantWelcomeCredit(db: Db, account: Account, now: Date): P
     .onConflictDoNothing();
 }
 
+/** The ledger's sum of an account in a currency, from its total row (balance_totals, kept by a trigger). */
+export const ledgerTotalSql = (accountId: SQL | string, currency: SQL | string) =>
+  sql`coalesce((select ${balanceTotals.totalMinor} from ${balanceTotals}
+    where ${balanceTotals.accountId} = ${accountId} and ${balanceTotals.currency} = ${currency}), 0)`;
+
 /**
  * The ledger's sum in the account's currency after the welcome credit, as parts of one statement
  * (it runs for every customer message): the credit inserted in a CTE (`with`), whose row the sum
@@ -50,8 +55,7 @@ export function balanceSql(
     )`,
     // A grant that lost a race waited for the winner's commit, which this statement's snapshot
     // predates: the credit it cannot see exists all the same (a conflict means a committed one).
-    total: sql`(coalesce((select sum(amount_minor) from ${balanceEntries}
-                      where account_id = ${account.id} and currency = ${account.currency}), 0)
+    total: sql`(${ledgerTotalSql(account.id, account.currency)}
          + case
              when exists (select 1 from ${granted}) then (select sum(amount_minor) from ${granted})
              when exists (select 1 from ${balanceEntries}

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { accounts, balanceEntries, bots, chats, subscriptions } from '../../../db/schema';
+import { accounts, bots, chats, subscriptions } from '../../../db/schema';
+import { ledgerTotalSql } from '../billing/balance';
 import type { AccountContext } from '../context';
 import { clientView } from './client-view';
 import { requirePartner } from './partner-only';
@@ -31,8 +32,7 @@ export async function listClients(ctx: AccountContext, query: { q?: string; page
   const rows = await ctx.ports.db
     .select({
       account: accounts,
-      balanceMinor: sql<string>`coalesce((select sum(${balanceEntries.amountMinor}) from ${balanceEntries}
-        where ${balanceEntries.accountId} = ${clientId} and ${balanceEntries.currency} = ${clientCurrency}), 0)`,
+      balanceMinor: sql<string>`${ledgerTotalSql(clientId, clientCurrency)}`,
       botsOn: sql<string>`(select count(*) from ${bots} where ${bots.accountId} = ${clientId} and ${bots.isWork})`,
       lastActivityAt: sql<string | null>`(select max(${chats.lastMessageAt}) from ${chats}
         where ${chats.accountId} = ${clientId})`,
