@@ -13,6 +13,8 @@ const HEARTBEAT_MS = (LOCK_SECONDS * 1000) / 3;
 export const MAX_JOB_ATTEMPTS = 5;
 /** Jobs running at once; a slow answer in one chat no longer holds up every other account. */
 const DEFAULT_CONCURRENCY = 4;
+/** How often the runner looks for due jobs. */
+const POLL_MS = 250;
 
 type JobRow = typeof jobs.$inferSelect;
 /** Another job of the same group, for "none of the group is running" (in any process). */
@@ -36,6 +38,8 @@ export class LocalJobs implements Jobs {
     private readonly clock: Clock,
     private readonly concurrency = DEFAULT_CONCURRENCY,
     private readonly heartbeatMs = HEARTBEAT_MS,
+    /** How often due jobs are looked for, also while others run. */
+    private readonly pollMs = POLL_MS,
   ) {}
 
   register(name: string, handler: JobHandler): void {
@@ -116,8 +120,18 @@ export class LocalJobs implements Jobs {
       // A job that ended while the claim was asked may have freed its group's next job: ask again.
       if (finished !== finishedBefore) continue;
       if (inFlight.size === 0) return ran;
-      await Promise.race(inFlight.values());
+      // A job that falls due while these run (a slow model call, say) starts at the next poll, not
+      // when they end.
+      await this.jobEndOrPoll(inFlight.values());
     }
+  }
+
+  private jobEndOrPoll(running: Iterable<Promise<void>>): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.pollMs);
+    });
+    return Promise.race([...running, poll]).finally(() => clearTimeout(timer));
   }
 
   private async runOne(job: JobRow): Promise<void> {
@@ -215,7 +229,7 @@ export class LocalJobs implements Jobs {
       .where(eq(jobs.id, job.id));
   }
 
-  start(intervalMs = 250): void {
+  start(intervalMs = this.pollMs): void {
     this.timer ??= setInterval(() => {
       this.runDue().catch((error: unknown) => console.error('job runner', safeErrorText(error)));
     }, intervalMs);

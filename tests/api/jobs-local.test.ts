@@ -13,6 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
+/** Waits for `done` (checked every 10 ms); fails after 5 s. */
+async function until(done: () => boolean) {
+  for (let waited = 0; !done(); waited += 10) {
+    if (waited > 5_000) throw new Error('not done in 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('the local durable job runner', () => {
   it('runs a delayed job once when due, drops duplicates, retries failures with backoff', async () => {
     const { db, close } = await openTestDb();
@@ -122,6 +130,32 @@ describe('the local durable job runner', () => {
     expect(await pass).toBe(3);
     expect(log.indexOf('start a2')).toBeGreaterThan(log.indexOf('end a1'));
     expect(most).toBe(2);
+    await close();
+  });
+
+  it('starts a job that falls due while another runs, without waiting for that one to end', async () => {
+    const { db, close } = await openTestDb();
+    const runner = new LocalJobs(db, new ManualClock(), 4, 20_000, 20);
+    const started: string[] = [];
+    let releaseSlow = () => {};
+    runner.register('slow', async () => {
+      started.push('slow');
+      // A model call of several seconds, say.
+      await new Promise<void>((resolve) => {
+        releaseSlow = resolve;
+      });
+    });
+    runner.register('quick', async () => {
+      started.push('quick');
+    });
+    await runner.enqueue({ name: 'slow', payload: null });
+    const pass = runner.runDue();
+    await until(() => started.includes('slow'));
+    await runner.enqueue({ name: 'quick', payload: null });
+    await until(() => started.includes('quick'));
+    expect(started).toEqual(['slow', 'quick']);
+    releaseSlow();
+    expect(await pass).toBe(2);
     await close();
   });
 
