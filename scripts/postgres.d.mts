@@ -2,10 +2,16 @@
 export interface ThrowawayPostgres {
   url: string;
   port: number;
+  /** The cluster's folder (its postmaster.pid names the server process). */
+  dataDirectory: string;
   stop(): void;
 }
+export interface ThrowawayPostgresOptions {
+  /** Libraries loaded at start (`shared_preload_libraries`), e.g. ['pg_stat_statements']; none by default. */
+  sharedPreloadLibraries?: string[];
+}
 export function ensurePostgres(): void;
-export function startThrowawayPostgres(): Promise<ThrowawayPostgres>;
+export function startThrowawayPostgres(options?: ThrowawayPostgresOptions): Promise<ThrowawayPostgres>;
 export function withThrowawayPostgres(
   command: string,
   args: string[],

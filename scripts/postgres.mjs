@@ -59,8 +59,10 @@ function asOwner(binary, args) {
 /**
  * Starts a fresh server; resolves to its superuser URL and a stop() that shuts it down and removes
  * its folder. Durability is off (fsync, full page writes): the data lives only as long as the tests.
+ * `sharedPreloadLibraries` (e.g. ['pg_stat_statements'], in Debian's package) are loaded at start;
+ * none by default.
  */
-export async function startThrowawayPostgres() {
+export async function startThrowawayPostgres({ sharedPreloadLibraries = [] } = {}) {
   ensurePostgres();
   const folder = mkdtempSync(join(tmpdir(), 'pg-throwaway-'));
   const data = join(folder, 'data');
@@ -79,12 +81,16 @@ export async function startThrowawayPostgres() {
     '-c fsync=off',
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
+    ...(sharedPreloadLibraries.length > 0
+      ? [`-c shared_preload_libraries=${sharedPreloadLibraries.join(',')}`]
+      : []),
   ].join(' ');
   asOwner('pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-o', options, '-w', 'start']);
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    dataDirectory: data,
     stop() {
       if (stopped) return;
       stopped = true;

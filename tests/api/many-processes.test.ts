@@ -1,4 +1,3 @@
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetDialogue } from '../../functions/shared/onchat';
 import { type Account, apiCall, readyAccount } from '../e2e/support/account';
@@ -7,6 +6,16 @@ import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
 import { type LocalServer, type ServerEnv, startLocalServer } from '../support/local-server';
 import { type ProcessDatabase, processDatabase } from '../support/process-database';
+import {
+  connectedTelegram,
+  deliverThroughProxy,
+  type TelegramChannel,
+  telegramDelivery,
+  waitUntilAllAnswered,
+  widgetDelivery,
+  widgetVisitorThroughProxy,
+  withSql as withDatabase,
+} from '../support/process-traffic';
 import { type RoundRobinProxy, startRoundRobinProxy } from './support/round-robin-proxy';
 
 /**
@@ -86,25 +95,20 @@ interface Tenant {
   widgetId: string;
   telegramId: string;
   tgToken: string;
-  /** Where Telegram posts updates (the registered webhook's path) and the secret it sends. */
-  webhookPath: string;
-  secret: string;
+  telegram: TelegramChannel;
 }
 
 async function tenant(index: number): Promise<Tenant> {
   const account = await readyAccount(front, `many${index}`);
   const widgetId = await connectedWidget(front, account.token, ['shop.example.com']);
-  const tg = telegram.addBot(`shop_${index}_bot`, `Магазин ${index}`);
-  const { id: telegramId } = (await apiCall(
+  const channel = await connectedTelegram(
     front,
-    'POST',
-    '/api/integrations',
-    { type: 'telegram', connection_data: { token: tg.token } },
     account.token,
-  )) as { id: string };
-  await apiCall(front, 'POST', `/api/integrations/connect/${telegramId}`, undefined, account.token);
-  const webhook = telegram.webhookOf(tg.token);
-  if (!webhook?.secretToken) throw new Error('no webhook registered');
+    telegram,
+    `shop_${index}_bot`,
+    `Магазин ${index}`,
+  );
+  const telegramId = channel.integrationId;
   // Half the accounts answer at once, half gather a customer's messages for two seconds first.
   const scheme =
     index % 2 === 0
@@ -125,14 +129,7 @@ async function tenant(index: number): Promise<Tenant> {
     account.token,
   )) as { id: string };
   await apiCall(front, 'PATCH', `/api/bot/${botId}`, { is_work: true }, account.token);
-  return {
-    account,
-    widgetId,
-    telegramId,
-    tgToken: tg.token,
-    webhookPath: new URL(webhook.url).pathname,
-    secret: webhook.secretToken,
-  };
+  return { account, widgetId, telegramId, tgToken: channel.token, telegram: channel };
 }
 
 /** What the test saw of the product's answers (the proxy's own 502s for a killed process apart). */
@@ -143,17 +140,9 @@ const productAnswers: { what: string; status: number }[] = [];
  * is delivered again, as Telegram and the widget's page retry. Answers the product's status.
  */
 async function deliver(what: string, path: string, init: RequestInit): Promise<number> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const response = await fetch(`${proxy.url}${path}`, init);
-    await response.arrayBuffer();
-    if (response.headers.get('x-proxy-error')) {
-      await sleep(300);
-      continue;
-    }
-    productAnswers.push({ what, status: response.status });
-    return response.status;
-  }
-  throw new Error(`${what}: the proxy found no process 10 times`);
+  const status = await deliverThroughProxy(proxy.url, what, path, init);
+  productAnswers.push({ what, status });
+  return status;
 }
 
 /** One customer's chat: sends its messages in order, some twice at once, some again later. */
@@ -170,42 +159,21 @@ function telegramChat(t: Tenant, chatId: number): ChatSender {
     channel: 'telegram',
     externalId: String(chatId),
     send: async (text) => {
-      const update = JSON.stringify(telegram.userWrites(t.tgToken, chatId, { text }));
-      return () =>
-        deliver('telegram update', t.webhookPath, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': t.secret },
-          body: update,
-        });
+      const init = telegramDelivery(t.telegram, telegram.userWrites(t.tgToken, chatId, { text }));
+      return () => deliver('telegram update', t.telegram.webhookPath, init);
     },
   };
 }
 
 async function widgetChat(t: Tenant, address: string): Promise<ChatSender> {
   const headers = { origin: ORIGIN, 'x-forwarded-for': address };
-  let config: Response | undefined;
-  for (let attempt = 0; attempt < 10 && !config?.ok; attempt++) {
-    config = await fetch(`${proxy.url}/api/widget/${t.widgetId}/config`, { headers });
-    if (config.headers.get('x-proxy-error')) await sleep(300);
-  }
-  if (!config?.ok) throw new Error(`widget config answered ${config?.status}`);
-  const { visitor } = (await config.json()) as { visitor: { id: string; token: string } };
+  const visitor = await widgetVisitorThroughProxy(proxy.url, t.widgetId, headers);
   return {
     channel: 'onchat',
     externalId: visitor.id,
     send: async (text) => {
-      const body = JSON.stringify({
-        visitor_id: visitor.id,
-        visitor_token: visitor.token,
-        message_id: crypto.randomUUID(),
-        text,
-      });
-      return () =>
-        deliver('widget message', `/api/widget/${t.widgetId}/messages`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body,
-        });
+      const init = widgetDelivery(visitor, headers, text);
+      return () => deliver('widget message', `/api/widget/${t.widgetId}/messages`, init);
     },
     shown: async () => {
       const query = `visitor_id=${visitor.id}&visitor_token=${visitor.token}`;
@@ -279,7 +247,7 @@ describe(`${PROCESSES} npm start processes on one Postgres behind a round-robin 
     await kill;
     expect(killedAndRestarted).toBe(true);
     const sentMs = performance.now() - started - setupMs;
-    await allAnswered(total);
+    await waitUntilAllAnswered(databaseUrl, total, 420_000);
     const cutOff = proxy.answers.filter((answer) => answer.fromProxy).length;
     console.info(
       `many-processes: ${ACCOUNTS} accounts, ${chats.length} chats, ${total} messages; setup ${Math.round(
@@ -400,32 +368,6 @@ async function killAndRestart(index: number) {
   killedAndRestarted = true;
 }
 
-/** Waits until every sent message is answered and every reply delivered (a crashed run's lease ends). */
-async function allAnswered(total: number) {
-  const deadline = Date.now() + 420_000;
-  await withSql(async (sql) => {
-    for (;;) {
-      const [row] = await sql<{ stored: number; waiting: number; undelivered: number }[]>`
-        select
-          (select count(*)::int from messages where author = 'customer') as stored,
-          (select count(*)::int from messages where author = 'customer' and answered_at is null) as waiting,
-          (select count(*)::int from messages where author = 'bot' and delivered_at is null) as undelivered`;
-      if (row && row.stored >= total && row.waiting === 0 && row.undelivered === 0) return;
-      if (Date.now() > deadline) throw new Error(`not all answered: ${JSON.stringify(row)}`);
-      await sleep(1_000);
-    }
-  });
-  // Runners poll every 250 ms: a second run of any job would show as a duplicate now.
-  await sleep(2_000);
-}
-
-async function withSql<T>(work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  try {
-    return await work(sql);
-  } finally {
-    await sql.end();
-  }
-}
+const withSql = <T>(work: Parameters<typeof withDatabase<T>>[1]) => withDatabase(databaseUrl, work);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

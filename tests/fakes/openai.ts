@@ -78,6 +78,12 @@ export interface FakeOpenAiOptions {
   models?: string[];
   /** The same for `/v1/embeddings`; text-embedding-3-small and -large by default. */
   embeddingModels?: string[];
+  /**
+   * How requests beyond the queued steps are answered (by default the echo, at once): after
+   * `delayMs()` milliseconds, and a `failureRate` share of them (0–1, drawn with `random`,
+   * Math.random by default) with OpenAI's 500 server_error instead. For load simulations.
+   */
+  unscripted?: { delayMs?: () => number; failureRate?: number; random?: () => number };
 }
 
 type Json = Record<string, unknown>;
@@ -344,7 +350,7 @@ export class FakeOpenAi {
       });
     }
 
-    const step = this.steps.shift() ?? this.echo(body);
+    const step = this.steps.shift() ?? this.unscriptedStep(body);
     const answer = () => this.answer(step, body, response);
     if (!step.delayMs) return answer();
     const timer = setTimeout(() => {
@@ -394,6 +400,13 @@ export class FakeOpenAi {
         code: error.code,
       });
     }
+  }
+
+  private unscriptedStep(body: Json): FakeOpenAiStep {
+    const { delayMs, failureRate = 0, random = Math.random } = this.options.unscripted ?? {};
+    const timing = delayMs ? { delayMs: delayMs() } : {};
+    if (failureRate > 0 && random() < failureRate) return { kind: 'error', status: 500, ...timing };
+    return { ...this.echo(body), ...timing };
   }
 
   private echo(body: Json): FakeOpenAiStep {

@@ -1,6 +1,10 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/postgres.mjs';
+import {
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+  type ThrowawayPostgresOptions,
+} from '../../scripts/postgres.mjs';
 import { openTestDb, TEST_DATABASE_URL } from './test-database';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -10,17 +14,23 @@ export interface ProcessDatabase {
   /** The database's URL: DATABASE_URL of every process. */
   url: string;
   dataDir: string;
+  /** The throwaway server started for it; absent on TEST_DATABASE_URL's server. */
+  server: ThrowawayPostgres | undefined;
   close(): Promise<void>;
 }
 
 /**
  * A fresh database, created and migrated the way the test app's are, on TEST_DATABASE_URL's server
- * or a throwaway one started for the test, and an empty DATA_DIR under tests/.tmp named `name-…`.
+ * or a throwaway one started for the test (with `serverOptions`), and an empty DATA_DIR under
+ * tests/.tmp named `name-…`.
  */
-export async function processDatabase(name: string): Promise<ProcessDatabase> {
+export async function processDatabase(
+  name: string,
+  serverOptions?: ThrowawayPostgresOptions,
+): Promise<ProcessDatabase> {
   const throwaway: ThrowawayPostgres | undefined = TEST_DATABASE_URL
     ? undefined
-    : await startThrowawayPostgres();
+    : await startThrowawayPostgres(serverOptions);
   const opened = await openTestDb({ server: TEST_DATABASE_URL ?? throwaway?.url });
   if (!opened.url) throw new Error('a Postgres database was expected');
   await mkdir(join(root, 'tests/.tmp'), { recursive: true });
@@ -28,6 +38,7 @@ export async function processDatabase(name: string): Promise<ProcessDatabase> {
   return {
     url: opened.url,
     dataDir,
+    server: throwaway,
     async close() {
       await opened.close();
       throwaway?.stop();

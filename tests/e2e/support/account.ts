@@ -26,19 +26,21 @@ async function call(server: LocalServer, method: string, path: string, body?: un
 
 /**
  * A confirmed account that has taken the onboarding tour (unless `tour` is false), made through the
- * API: tests of later screens start signed in instead of repeating the sign-up journey.
+ * API: tests of later screens start signed in instead of repeating the sign-up journey. `headers`
+ * go with the sign-up (e.g. X-Forwarded-For behind a proxy: many sign-ups from one address are
+ * rate limited).
  */
 export async function readyAccount(
   server: LocalServer,
   name: string,
-  { tour = true }: { tour?: boolean } = {},
+  { tour = true, headers = {} }: { tour?: boolean; headers?: Record<string, string> } = {},
 ): Promise<Account> {
   const { email, password, token } = await signUp(
     {
       post: async (path, body) => {
         const response = await fetch(`${server.url}${path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'accept-language': 'ru' },
+          headers: { ...headers, 'content-type': 'application/json', 'accept-language': 'ru' },
           body: JSON.stringify(body),
         });
         return { status: response.status, json: await response.json() };
