@@ -25,6 +25,9 @@ export const spread = (samples: number[]) => ({
 
 const whole = (value: number | null) =>
   value === null ? 'not measured' : Math.round(value).toLocaleString('en');
+/** A figure with `digits` decimals, or why there is none. */
+const fixed = (value: number | null, digits: number) =>
+  value === null ? 'not measured' : value.toFixed(digits);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export function printReport(report: Report): void {
@@ -59,21 +62,12 @@ export function printReport(report: Report): void {
   const p = report.projection;
   console.log('\nProjected at full scale (10,000 businesses, 1,000,000 customer messages a day)');
   line('scale-up factor', `×${Math.round(p.factor).toLocaleString('en')}`);
-  line(
-    'Neon: statements per message',
-    p.statementsPerMessage === null ? 'not measured' : p.statementsPerMessage.toFixed(1),
-  );
+  line('Neon: statements per message', fixed(p.statementsPerMessage, 1));
   line('Neon: statements a day', whole(p.statementsPerDay));
   line("Neon: statements/s at the curve's peak", whole(p.statementsPeakPerSecond));
   line('Neon: statements/s at ×10 the average', whole(p.statementsTenfoldPeakPerSecond));
-  line(
-    'Neon: compute units at ×10 the average',
-    p.neonComputeUnitsAtTenfoldPeak === null ? 'not measured' : p.neonComputeUnitsAtTenfoldPeak.toFixed(2),
-  );
-  line(
-    'Neon: compute-unit hours a day',
-    p.neonComputeUnitHoursPerDay === null ? 'not measured' : p.neonComputeUnitHoursPerDay.toFixed(1),
-  );
+  line('Neon: compute units at ×10 the average', fixed(p.neonComputeUnitsAtTenfoldPeak, 2));
+  line('Neon: compute-unit hours a day', fixed(p.neonComputeUnitHoursPerDay, 1));
   line('Redis: commands a day (kv)', whole(p.redisCommandsPerDay));
   line('QStash: messages a day', whole(p.qstashMessagesPerDay));
   line('QStash: deliveries a day (retries too)', whole(p.qstashDeliveriesPerDay));

@@ -1,8 +1,8 @@
-import { type Account, apiCall, readyAccount } from '../tests/e2e/support/account';
+import { type Account, readyAccount } from '../tests/e2e/support/account';
 import { connectedWidget } from '../tests/e2e/support/widget-visitor';
 import type { FakeTelegram } from '../tests/fakes/telegram';
 import type { LocalServer } from '../tests/support/local-server';
-import { connectedTelegram, type TelegramChannel } from '../tests/support/process-traffic';
+import { connectedTelegram, consultantBot, type TelegramChannel } from '../tests/support/process-traffic';
 import { between, type Random } from './random';
 
 export const WIDGET_SITE = 'shop.example.com';
@@ -56,24 +56,6 @@ async function tenant(
     `sim_${index}_bot`,
     `Shop ${index}`,
   );
-  const scheme =
-    accumulationSeconds === 0
-      ? { process_scheme: 'instant' }
-      : { process_scheme: 'accumulation', accumulation_messages_seconds: accumulationSeconds };
-  const { id } = (await apiCall(
-    front,
-    'POST',
-    '/api/bot',
-    {
-      name: 'Консультант',
-      model: 'gpt-4o-mini',
-      system_prompt: 'Отвечай коротко.',
-      goal_prompt: 'Помочь клиенту',
-      conditions: { channels: [widgetId, channel.integrationId] },
-      ...scheme,
-    },
-    account.token,
-  )) as { id: string };
-  await apiCall(front, 'PATCH', `/api/bot/${id}`, { is_work: true }, account.token);
+  await consultantBot(front, account.token, [widgetId, channel.integrationId], accumulationSeconds);
   return { account, widgetId, telegram: channel, accumulationSeconds };
 }

@@ -8,6 +8,7 @@ import { type LocalServer, type ServerEnv, startLocalServer } from '../support/l
 import { type ProcessDatabase, processDatabase } from '../support/process-database';
 import {
   connectedTelegram,
+  consultantBot,
   deliverThroughProxy,
   type TelegramChannel,
   telegramDelivery,
@@ -110,25 +111,7 @@ async function tenant(index: number): Promise<Tenant> {
   );
   const telegramId = channel.integrationId;
   // Half the accounts answer at once, half gather a customer's messages for two seconds first.
-  const scheme =
-    index % 2 === 0
-      ? { process_scheme: 'instant' }
-      : { process_scheme: 'accumulation', accumulation_messages_seconds: 2 };
-  const { id: botId } = (await apiCall(
-    front,
-    'POST',
-    '/api/bot',
-    {
-      name: 'Консультант',
-      model: 'gpt-4o-mini',
-      system_prompt: 'Отвечай коротко.',
-      goal_prompt: 'Помочь клиенту',
-      conditions: { channels: [widgetId, telegramId] },
-      ...scheme,
-    },
-    account.token,
-  )) as { id: string };
-  await apiCall(front, 'PATCH', `/api/bot/${botId}`, { is_work: true }, account.token);
+  await consultantBot(front, account.token, [widgetId, telegramId], index % 2 === 0 ? 0 : 2);
   return { account, widgetId, telegramId, tgToken: channel.token, telegram: channel };
 }
 

@@ -139,3 +139,35 @@ export async function waitUntilAllAnswered(url: string, total: number, timeoutMs
   });
   await sleep(2_000);
 }
+
+/**
+ * A switched-on consultant bot of the account behind `token`, answering on `channels`: at once, or
+ * after gathering a customer's messages for `accumulationSeconds`.
+ */
+export async function consultantBot(
+  front: LocalServer,
+  token: string,
+  channels: string[],
+  accumulationSeconds: number,
+): Promise<string> {
+  const scheme =
+    accumulationSeconds === 0
+      ? { process_scheme: 'instant' }
+      : { process_scheme: 'accumulation', accumulation_messages_seconds: accumulationSeconds };
+  const { id } = (await apiCall(
+    front,
+    'POST',
+    '/api/bot',
+    {
+      name: 'Консультант',
+      model: 'gpt-4o-mini',
+      system_prompt: 'Отвечай коротко.',
+      goal_prompt: 'Помочь клиенту',
+      conditions: { channels },
+      ...scheme,
+    },
+    token,
+  )) as { id: string };
+  await apiCall(front, 'PATCH', `/api/bot/${id}`, { is_work: true }, token);
+  return id;
+}
