@@ -30,6 +30,7 @@ import { EmlFolderMail } from './ports/mail-eml';
 import { ThreadParser } from './ports/parser-thread';
 import { paymentsFromConfig } from './ports/payments-from-config';
 import { InlinePdf } from './ports/pdf-inline';
+import { postgresRoomsBus } from './ports/rooms-bus-postgres';
 import { LocalRooms } from './ports/rooms-local';
 import { LocalStreams } from './ports/streams-local';
 
@@ -48,7 +49,11 @@ const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${port}`;
 const jwtSecret = config.JWT_SECRET ?? (await loadOrCreateSecret(dataDir));
 const secretsKey = config.SECRETS_KEY ?? (await loadOrCreateSecretsKey(dataDir));
 // Room tokens get their own key, so a room token can never pass for a session token.
-const rooms = new LocalRooms(`rooms:${jwtSecret}`, publicUrl);
+const kv = kvFromConfig(config, db, clock);
+// Several processes on one Postgres hear each other's room events (a socket is held by one of them).
+const roomsBus = config.DATABASE_URL ? postgresRoomsBus(config.DATABASE_URL, kv) : undefined;
+const rooms = new LocalRooms(`rooms:${jwtSecret}`, publicUrl, roomsBus);
+await rooms.listen();
 // Frames of held streams go to the app inside this process (it exists by the time one arrives).
 const streams = new LocalStreams(
   async (path, init) => app.request(path, init),
@@ -60,7 +65,7 @@ const ports: Ports = {
   clock,
   jobs,
   rooms,
-  kv: kvFromConfig(config, db, clock),
+  kv,
   mail: new EmlFolderMail(join(dataDir, 'mail'), config.MAIL_FROM, clock),
   llm: llmFromConfig(config),
   files: new FolderFiles(join(dataDir, 'files')),
@@ -122,6 +127,7 @@ async function shutdown() {
   streams.close();
   server.close();
   await jobs.stop();
+  await roomsBus?.close();
   await database.close();
   process.exit(0);
 }

@@ -1,5 +1,8 @@
+import { once } from 'node:events';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ROOM_CLOSE } from '../../functions/shared/room-revoke';
 import { type Account, instantBotOn, readyAccount } from '../e2e/support/account';
 import { connectedWidget, widgetVisitor } from '../e2e/support/widget-visitor';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
@@ -9,7 +12,7 @@ import { type ProcessDatabase, processDatabase } from '../support/process-databa
 /**
  * Two `npm start` processes on one Postgres (DATABASE_URL) and one DATA_DIR behave as one product:
  * a session made on one works on the other and a sign-out on one counts on both, a rate limit
- * counted on one is seen by the other, a customer's message is answered once whichever process
+ * counted on one is seen by the other, a live socket held by one hears what the other published, a customer's message is answered once whichever process
  * runs its job, and each schedule is claimed once per period. Starts real servers: run it under
  * `flock /tmp/npm-start.lock`.
  */
@@ -63,6 +66,34 @@ describe('two npm start processes on one Postgres', () => {
     expect((await on(b, '/api/logout', { method: 'POST', headers: bearer(token) })).status).toBe(200);
     // A read cached by the first process before the sign-out is not trusted after it.
     expect((await on(a, '/api/profile', { headers: bearer(token) })).status).toBe(401);
+  });
+
+  it('a live socket held by one process hears what the other published, and a sign-out there ends it', async () => {
+    const login = await on(a, '/api/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const live = (await (await on(a, '/api/chats/live', { headers: bearer(token) })).json()) as {
+      url: string;
+    };
+    expect(new URL(live.url).port).toBe(new URL(a.url).port);
+    const socket = new WebSocket(live.url);
+    const heard: { chat_id: string; type: string }[] = [];
+    socket.on('message', (data) => heard.push(JSON.parse(String(data))));
+    await once(socket, 'open');
+
+    const widget = await connectedWidget(b, account.token, ['shop.example.com']);
+    // The customer writes through the second process: the first publishes nothing of it itself.
+    const visitor = await widgetVisitor(b, widget, 'https://shop.example.com');
+    expect(await visitor.write('Есть доставка в Казань?')).toBe(202);
+    for (let wait = 0; wait < 100 && heard.length === 0; wait++) await sleep(50);
+    expect(heard).toContainEqual(expect.objectContaining({ type: 'message' }));
+
+    const closed = once(socket, 'close');
+    expect((await on(b, '/api/logout', { method: 'POST', headers: bearer(token) })).status).toBe(200);
+    const [code] = (await Promise.race([closed, sleep(5_000).then(() => [null])])) as [number | null];
+    expect(code).toBe(ROOM_CLOSE.revoked.code);
   });
 
   it('a rate limit counted on one is seen by the other', async () => {
