@@ -6,20 +6,13 @@ import { failedJobs, jobs } from '../../db/schema';
 import { ManualClock } from '../../functions/ports/clock-manual';
 import { LocalJobs, startSchedules } from '../../functions/ports/jobs-local';
 import { openTestDb } from '../support/test-database';
+import { waitUntil } from '../support/wait-until';
 
 let folder = '';
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'jobs-'));
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
-
-/** Waits for `done` (checked every 10 ms); fails after 5 s. */
-async function until(done: () => boolean) {
-  for (let waited = 0; !done(); waited += 10) {
-    if (waited > 5_000) throw new Error('not done in 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('the local durable job runner', () => {
   it('runs a delayed job once when due, drops duplicates, retries failures with backoff', async () => {
@@ -150,9 +143,9 @@ describe('the local durable job runner', () => {
     });
     await runner.enqueue({ name: 'slow', payload: null });
     const pass = runner.runDue();
-    await until(() => started.includes('slow'));
+    await waitUntil(() => started.includes('slow'));
     await runner.enqueue({ name: 'quick', payload: null });
-    await until(() => started.includes('quick'));
+    await waitUntil(() => started.includes('quick'));
     expect(started).toEqual(['slow', 'quick']);
     releaseSlow();
     expect(await pass).toBe(2);
@@ -187,10 +180,6 @@ describe('the local durable job runner', () => {
     await close();
   });
 });
-
-const waitUntil = async (done: () => boolean) => {
-  for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-};
 
 /** Several `npm start` processes on one Postgres: each is a runner of its own over the same tables. */
 describe('several job runners on one database', () => {

@@ -8,6 +8,7 @@ import { connectedWidget, widgetVisitor } from '../e2e/support/widget-visitor';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { type LocalServer, startLocalServer } from '../support/local-server';
 import { type ProcessDatabase, processDatabase } from '../support/process-database';
+import { waitUntil } from '../support/wait-until';
 
 /**
  * Two `npm start` processes on one Postgres (DATABASE_URL) and one DATA_DIR behave as one product:
@@ -87,7 +88,7 @@ describe('two npm start processes on one Postgres', () => {
     // The customer writes through the second process: the first publishes nothing of it itself.
     const visitor = await widgetVisitor(b, widget, 'https://shop.example.com');
     expect(await visitor.write('Есть доставка в Казань?')).toBe(202);
-    for (let wait = 0; wait < 100 && heard.length === 0; wait++) await sleep(50);
+    await waitUntil(() => heard.length > 0);
     expect(heard).toContainEqual(expect.objectContaining({ type: 'message' }));
 
     const closed = once(socket, 'close');
@@ -116,7 +117,7 @@ describe('two npm start processes on one Postgres', () => {
       expect(await visitor.write(`Вопрос ${i + 1}`)).toBe(202);
       const answered = async () =>
         (await visitor.reads()).filter((message) => message.author !== 'customer').length;
-      for (let wait = 0; wait < 150 && (await answered()) < 1; wait++) await sleep(100);
+      await waitUntil(async () => (await answered()) >= 1, 15_000);
       expect(await answered()).toBe(1);
     }
     // Both runners poll every 250 ms: a second run of any job would have called the model again.

@@ -4,6 +4,7 @@ import { PostgresKv } from '../../functions/ports/kv-postgres';
 import { type PostgresRoomsBus, postgresRoomsBus } from '../../functions/ports/rooms-bus-postgres';
 import { LocalRooms } from '../../functions/ports/rooms-local';
 import { openTestDb, TEST_DATABASE_URL, type TestDb } from '../support/test-database';
+import { waitUntil } from '../support/wait-until';
 
 /**
  * Two processes' rooms on one Postgres server (the bus of `npm start` with DATABASE_URL), here two
@@ -42,7 +43,7 @@ onServer('rooms shared through Postgres', () => {
     await first.publish('chat:1', { n: 2, text: long });
     await first.publish('chat:1', { n: 3 });
     await first.publish('chat:2', { n: 4 });
-    for (let wait = 0; wait < 100 && heard.length < 3; wait++) await new Promise((r) => setTimeout(r, 50));
+    await waitUntil(() => heard.length >= 3);
     expect(heard).toEqual([{ n: 1 }, { n: 2, text: long }, { n: 3 }]);
   });
 
@@ -52,7 +53,7 @@ onServer('rooms shared through Postgres', () => {
     second.join('account:1', { send: () => {}, close: (code) => closed.push(code), sessionId: 's-1' });
     second.join('account:1', { send: () => {}, close: (code) => closed.push(code), sessionId: 's-2' });
     await first.revokeSockets('account:1', { session: 's-1' });
-    for (let wait = 0; wait < 100 && closed.length === 0; wait++) await new Promise((r) => setTimeout(r, 50));
+    await waitUntil(() => closed.length > 0);
     expect(closed).toHaveLength(1);
   });
 });
