@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import { apiDocsHandlers, apiDocsHeaders } from './api-docs/page';
 import { addressSubject } from './http/address-subject';
 import type { AppEnv } from './http/env';
 import { onError } from './http/on-error';
@@ -13,6 +14,7 @@ import { balanceRoutes } from './routes/balance';
 import { botRoutes } from './routes/bot';
 import { chatsRoutes } from './routes/chats';
 import { checkRoutes } from './routes/check';
+import { eventWebhooksRoutes } from './routes/event-webhooks';
 import { healthRoutes } from './routes/health';
 import { helpersRoutes } from './routes/helpers';
 import { historyRoutes } from './routes/history';
@@ -24,11 +26,13 @@ import { partnerRoutes } from './routes/partner';
 import { paymentRoutes } from './routes/payment';
 import { profileRoutes } from './routes/profile';
 import { recurrentPaymentsRoutes } from './routes/recurrent-payments';
+import { openApiHandlers, type ReferenceDocument } from './routes/reference';
 import { storagesRoutes, UPLOAD_PATH } from './routes/storages';
 import { subscriptionRoutes } from './routes/subscription';
 import { transactionsRoutes } from './routes/transactions';
 import { BITRIX_INSTALL_PATH, webhooksRoutes } from './routes/webhooks';
 import { widgetRoutes } from './routes/widget';
+import { API_DOCS_PATH } from './shared/api-docs';
 import { AppError } from './shared/app-error';
 import { MAX_FILE_BYTES } from './shared/knowledge';
 
@@ -40,6 +44,12 @@ export interface AppOptions {
   clientIp?: (c: Context) => string | undefined;
   /** API routes only one shape serves (the Worker's signed QStash callbacks), mounted under /api. */
   extraRoutes?: Hono<AppEnv>;
+  /**
+   * Generates the API reference from the app's routes (functions/openapi/document.ts). The Node
+   * shape passes it; the Worker does not bundle the generator and sends the document built with its
+   * assets instead.
+   */
+  referenceDocument?: ReferenceDocument;
 }
 
 /** Largest JSON body the API reads; bigger requests answer 413 before any work. */
@@ -52,6 +62,7 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     .route('/', authRoutes)
     .route('/', profileRoutes)
     .route('/keys', keysRoutes)
+    .route('/event-webhooks', eventWebhooksRoutes)
     .route('/partner', partnerRoutes)
     .route('/', botRoutes)
     .route('/helpers', helpersRoutes)
@@ -72,13 +83,17 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
     .route('/webhooks', webhooksRoutes);
 
   const app = new Hono<AppEnv>();
+  api.get('/openapi.json', ...openApiHandlers(() => app, options.referenceDocument));
   const headers = secureHeaders();
   // Bitrix24 shows the install page in its frame.
   const frameable = secureHeaders({
     xFrameOptions: false,
     contentSecurityPolicy: { frameAncestors: ["'self'", 'https:'] },
   });
-  app.use('/api/*', (c, next) => (c.req.path === BITRIX_INSTALL_PATH ? frameable : headers)(c, next));
+  // The API reference page loads Scalar from our own assets under its own policy.
+  const pickHeaders = (path: string) =>
+    path === BITRIX_INSTALL_PATH ? frameable : path === API_DOCS_PATH ? apiDocsHeaders : headers;
+  app.use('/api/*', (c, next) => pickHeaders(c.req.path)(c, next));
   app.use('/api/*', async (c, next) => {
     c.set('ports', ports);
     c.set('settings', settings);
@@ -96,6 +111,7 @@ export function createApp(ports: Ports, settings: AppSettings, options: AppOptio
   app.use('/api/*', (c, next) =>
     (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? uploadLimit : jsonLimit)(c, next),
   );
+  app.get(API_DOCS_PATH, ...apiDocsHandlers);
   app.route('/api', api);
   if (options.extraRoutes) app.route('/api', options.extraRoutes);
   app.all('/api/*', () => {

@@ -16,6 +16,7 @@ import { jobHandlers } from './jobs';
 import { freePort } from './local-port';
 import { attachRoomSockets } from './local-rooms-socket';
 import { loadOrCreateSecret, loadOrCreateSecretsKey } from './local-secret';
+import { openApiDocument } from './openapi/document';
 import { guardedLookup, resolvingGuardedFetch } from './outbound/guarded-fetch-node';
 import { sellerFromConfig } from './payments/invoice/seller-config';
 import type { AppSettings, Ports } from './ports';
@@ -33,6 +34,7 @@ import { InlinePdf } from './ports/pdf-inline';
 import { postgresRoomsBus } from './ports/rooms-bus-postgres';
 import { LocalRooms } from './ports/rooms-local';
 import { LocalStreams } from './ports/streams-local';
+import { bundledTemplates } from './ports/templates-bundled';
 
 const config = readConfig(localConfigSchema, process.env);
 const dataDir = resolve(config.DATA_DIR);
@@ -72,6 +74,7 @@ const ports: Ports = {
   payments: paymentsFromConfig(config),
   parser: new ThreadParser(),
   pdf: new InlinePdf(),
+  templates: bundledTemplates,
   streams,
 };
 const settings: AppSettings = {
@@ -94,7 +97,10 @@ for (const [name, handler] of Object.entries(jobHandlers)) {
   jobs.register(name, (payload) => handler(payload, ports, settings));
 }
 
-const app = createApp(ports, settings, { clientIp: nodeClientIp(config.TRUST_PROXY) });
+const app = createApp(ports, settings, {
+  clientIp: nodeClientIp(config.TRUST_PROXY),
+  referenceDocument: openApiDocument,
+});
 app.use('/*', serveStatic({ root: webRoot }));
 app.get('*', serveStatic({ root: webRoot, path: 'index.html' }));
 

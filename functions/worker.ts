@@ -26,6 +26,7 @@ import { HttpMail } from './ports/mail-http';
 import { paymentsFromConfig } from './ports/payments-from-config';
 import { PartyKitRooms } from './ports/rooms-partykit';
 import { PartyKitStreams } from './ports/streams-partykit';
+import { type AssetsLike, AssetTemplates } from './ports/templates-assets';
 import { jobsRoutes } from './routes/jobs';
 import { engineRunners, scheduleRunners } from './routes/jobs/runners';
 import { qstashSignatureVerifier } from './routes/jobs/verify';
@@ -87,6 +88,8 @@ function buildIsolate(config: WorkerConfig, env: Bindings): Isolate {
       payments: paymentsFromConfig(config),
       parser: documents,
       pdf: documents,
+      // wrangler.toml binds the static assets as ASSETS; `npm run build:web` writes the templates there.
+      templates: new AssetTemplates(env.ASSETS as AssetsLike),
     },
     jobRoutes: jobsRoutes({ verify: qstashSignatureVerifier(receiver), runners }),
   };
@@ -97,6 +100,8 @@ function start(env: Bindings): Start {
   const problems = check.ok ? [] : check.problems;
   if (typeof (env.DOCUMENTS as Partial<FetcherLike> | undefined)?.fetch !== 'function')
     problems.push({ setting: 'DOCUMENTS', reason: 'is not bound to the documents Worker' });
+  if (typeof (env.ASSETS as Partial<AssetsLike> | undefined)?.fetch !== 'function')
+    problems.push({ setting: 'ASSETS', reason: 'is not bound to the static assets' });
   if (check.ok && problems.length === 0) return { ok: true, isolate: buildIsolate(check.config, env) };
   const lines = problems.map(({ setting, reason }) => `${setting} ${reason}`);
   console.error(`Invalid configuration; the API answers 500 until it is fixed:\n  ${lines.join('\n  ')}`);

@@ -9,6 +9,8 @@ import { buildServerBundle, cachedServerBundle } from './server-bundle.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'web/dist/index.html');
 const widget = join(root, 'web/dist/widget.js');
+// The API reference's renderer, copied in by the SPA's build (functions/shared/api-docs.ts).
+const scalar = join(root, 'web/dist/assets/scalar/standalone.js');
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -17,7 +19,7 @@ function newestMtime(path) {
 }
 
 function needsBuild() {
-  if (!existsSync(built) || !existsSync(widget)) return true;
+  if (!existsSync(built) || !existsSync(widget) || !existsSync(scalar)) return true;
   const sources = ['web/src', 'web/widget', 'web/index.html', 'web/vite.config.ts', 'functions/shared'].map(
     (p) => join(root, p),
   );

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
@@ -44,9 +45,42 @@ function catalogs(): Plugin {
   };
 }
 
+/**
+ * The API reference page's renderer (functions/shared/api-docs.ts): Scalar's browser bundle copied
+ * from node_modules into the build, so /api/docs loads it from our own assets in both shapes (the
+ * Node server's static files, the Worker's assets), never from a CDN, and nothing big is committed.
+ */
+function scalarBundle(): Plugin {
+  const read = async () => {
+    const shared = pathToFileURL(join(import.meta.dirname, '../functions/shared/api-docs.ts')).href;
+    const { SCALAR_BUNDLE_PATH, SCALAR_BUNDLE_SOURCE } = await tsImport(shared, import.meta.url);
+    const bundle = await readFile(join(import.meta.dirname, '..', SCALAR_BUNDLE_SOURCE), 'utf8');
+    // Its source map is not shipped, so the bundle does not point at one.
+    return {
+      path: SCALAR_BUNDLE_PATH as string,
+      source: bundle.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'),
+    };
+  };
+  return {
+    name: 'botbuilder-scalar-bundle',
+    async generateBundle() {
+      const { path, source } = await read();
+      this.emitFile({ type: 'asset', fileName: path.slice(1), source });
+    },
+    // `npm run dev:web` proxies /api/docs to the server; the page's script comes from here.
+    async configureServer(server) {
+      const { path, source } = await read();
+      server.middlewares.use(path, (_request, response) => {
+        response.setHeader('content-type', 'text/javascript; charset=utf-8');
+        response.end(source);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), catalogs()],
+  plugins: [react(), catalogs(), scalarBundle()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: { proxy: { '/api': 'http://127.0.0.1:8787' } },
 });

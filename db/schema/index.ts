@@ -5,6 +5,7 @@ export * from './billing';
 export * from './bookings';
 export * from './bots';
 export * from './chats';
+export * from './event-webhooks';
 export * from './history';
 export * from './integrations';
 export * from './jobs';

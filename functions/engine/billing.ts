@@ -11,7 +11,11 @@ import {
   messages,
 } from '../../db/schema';
 import { channelSender } from '../channels';
-import { rowFromJson, selectValue } from '../ports/db-rows';
+import { rowsOf } from '../ports/db';
+import { rowFromJson } from '../ports/db-rows';
+import { endpointIdsOf, hookedSql } from '../services/event-webhooks/emit';
+import { nudgeEndpoints } from '../services/event-webhooks/nudge';
+import { outcomeEventsSql } from '../services/event-webhooks/outcome-events';
 import type { TokenUsage } from '../shared/models';
 import type { ChatStop } from './chat-state';
 import type { EngineContext } from './context';
@@ -40,6 +44,8 @@ export interface Outcome {
   /** Variables filled (only the new values) and a stop decided while answering; written with the answer. */
   variables?: Record<string, string>;
   stop?: ChatStop | null;
+  /** What the model said of a stop it decided (the event webhooks' bot.stopped tells it). */
+  handover?: { reason: string; summary: string };
   /**
    * The stored reply's external id, unique in the chat; a reply with this id stored already means
    * another run did this work, and nothing is written. Defaults to one per history row.
@@ -132,10 +138,31 @@ export async function recordOutcome(
   newerThan?: number,
 ): Promise<RecordedOutcome | null> {
   const input = JSON.stringify(recordInput(outcome, now, newerThan));
-  const found = await selectValue<RecordJson>(
-    ctx.ports.db,
-    sql`select engine_record(${input}::jsonb) as value`,
+  // The event webhooks' outbox rows ride in the same statement (services/event-webhooks).
+  const events = outcomeEventsSql(
+    {
+      accountId: outcome.account.id,
+      currency: outcome.account.currency,
+      chatId: outcome.chat.id,
+      botId: outcome.bot?.id ?? null,
+      channel: outcome.chat.channel,
+      actions: outcome.actions,
+      stop: outcome.stop,
+      handover: outcome.handover,
+      variables: { ...outcome.chat.variables, ...outcome.variables },
+    },
+    now,
   );
+  const [row] = rowsOf<{ value: RecordJson; hooked: unknown }>(
+    await ctx.ports.db.execute(
+      sql`with r as (select engine_record(${input}::jsonb) as value), events as (${events})
+        select r.value, ${hookedSql('events')} as hooked from r`,
+    ),
+  );
+  if (!row) throw new Error('the statement returned no row');
+  const found = row.value;
+  const hooked = endpointIdsOf(row.hooked);
+  if (hooked.length > 0) await nudgeEndpoints(ctx.ports, hooked);
   if (!found.recorded || !found.history) return null;
   if (found.asked !== undefined && found.charged !== undefined && found.charged < found.asked) {
     console.error(

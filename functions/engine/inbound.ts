@@ -3,6 +3,7 @@ import { type Chat, chats, type Message, messages } from '../../db/schema';
 import { type Db, rowsOf } from '../ports/db';
 import { rowFromJson } from '../ports/db-rows';
 import { grouped, groupedPer } from '../ports/grouped';
+import { deliveriesInsertSql, endpointIdsOf } from '../services/event-webhooks/emit';
 import type { ChatKey, CustomerIdentity } from './chats';
 
 export interface AcceptedInbound {
@@ -12,6 +13,8 @@ export interface AcceptedInbound {
   isNew: boolean;
   /** The row's other columns: what `alongside` asked for. */
   alongside: Record<string, unknown>;
+  /** Event webhook endpoints that got a delivery of this message's events: nudged after the commit. */
+  hooked: string[];
 }
 
 interface StoredJson {
@@ -49,7 +52,33 @@ interface StoredRow {
   n: number;
   value: StoredJson;
   alongside: Record<string, unknown> | null;
+  hooked: unknown;
 }
+
+/**
+ * The event webhooks' outbox rows of the stored messages (services/event-webhooks/emit.ts), in
+ * the same statement: `chat.created` for a chat's first message (none before this statement, none
+ * earlier in the group), `message.received` for a new customer message. No endpoints, no rows.
+ */
+const eventsOfAccepted = deliveriesInsertSql(sql`
+  select (a.value->'chat'->>'account_id')::uuid as account_id, (a.value->'chat'->>'id')::uuid as chat_id,
+    t.type,
+    case t.type
+      when 'chat.created' then jsonb_build_object('chat_id', a.value->'chat'->'id',
+        'channel', a.value->'chat'->'channel', 'bot_id', a.value->'chat'->'bot_id',
+        'integration_id', a.value->'chat'->'integration_id')
+      else jsonb_build_object('chat_id', a.value->'chat'->'id', 'message_id', a.value->'message'->'id',
+        'text', a.value->'message'->'text', 'channel', a.value->'chat'->'channel',
+        'bot_id', a.value->'chat'->'bot_id')
+    end as data,
+    (a.value->'message'->>'created_at')::timestamptz as at, a.n * 2 + t.k as ord
+  from accepted a cross join (values ('chat.created', 0), ('message.received', 1)) t(type, k)
+  where (a.value->>'is_new')::boolean and case t.type
+    when 'message.received' then a.value->'message'->>'author' = 'customer'
+    else not exists (select 1 from messages m where m.chat_id = (a.value->'chat'->>'id')::uuid)
+      and not exists (select 1 from accepted b
+        where b.value->'chat'->>'id' = a.value->'chat'->>'id' and b.n < a.n)
+  end`);
 
 /**
  * Messages that arrived together stored by one statement: each its own engine_accept call, one
@@ -67,9 +96,12 @@ async function storeGroup(db: Db, group: Pending[]): Promise<AcceptedInbound[]> 
     const alongside = facts ? sql`(select to_jsonb(f) from (select ${facts.columns}) f)` : sql`null::jsonb`;
     return sql`select ${index}::int as n, engine_accept(${JSON.stringify(pending.input)}::jsonb) as value, ${alongside} as alongside`;
   });
-  const body = sql.join(selects, sql` union all `);
+  ctes.push(sql`accepted as (${sql.join(selects, sql` union all `)})`, sql`events as (${eventsOfAccepted})`);
   const rows = rowsOf<StoredRow>(
-    await db.execute(ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ${body}` : body),
+    await db.execute(sql`with ${sql.join(ctes, sql`, `)}
+      select a.n, a.value, a.alongside, (select coalesce(array_agg(distinct e.endpoint_id), '{}')
+        from events e where e.chat_id = (a.value->'chat'->>'id')::uuid) as hooked
+      from accepted a`),
   );
   const byIndex = new Map(rows.map((row) => [Number(row.n), row]));
   return group.map((_, index) => {
@@ -80,6 +112,7 @@ async function storeGroup(db: Db, group: Pending[]): Promise<AcceptedInbound[]> 
       message: rowFromJson(messages, row.value.message),
       isNew: row.value.is_new,
       alongside: row.alongside ?? {},
+      hooked: endpointIdsOf(row.hooked),
     };
   });
 }

@@ -1,5 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Bot, type Chat, chats, messages } from '../../db/schema';
+import { nudgeEndpoints } from '../services/event-webhooks/nudge';
+import { stopChats } from '../services/event-webhooks/stop-chats';
 import { type ChatStop, effectiveState, stopFor, WORKING } from './chat-state';
 import type { EngineContext } from './context';
 import { publishToChat } from './publish';
@@ -31,7 +33,13 @@ export async function applyOperatorMessage(
     .set({ answeredAt: now })
     .where(and(eq(messages.chatId, chat.id), eq(messages.author, 'customer'), isNull(messages.answeredAt)));
   if (!stop_during_intervention) return chat;
-  return setStop(ctx, chat, stopFor(bot_stop_period, bot_stop_period_seconds, now));
+  const stop = stopFor(bot_stop_period, bot_stop_period_seconds, now);
+  // With its bot.stopped event (event webhooks), in one statement.
+  const { saved, hooked } = await stopChats(ctx.ports.db, chat.accountId, [chat], stop, 'operator', now);
+  if (hooked.length > 0) await nudgeEndpoints(ctx.ports, hooked);
+  const next = saved[0] ?? { ...chat, ...stop };
+  if (next.state !== chat.state) await publishToChat(ctx, chat, { type: 'state', state: next.state });
+  return next;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Account, Bot, Chat, Message } from '../../db/schema';
 import type { Db } from '../ports/db';
+import { nudgeEndpoints } from '../services/event-webhooks/nudge';
 import { withoutNul } from '../shared/strip-nul';
 import { dueRule, scheduleAnswer } from './accumulate';
 import type { CustomerIdentity } from './chats';
@@ -124,6 +125,7 @@ export async function receiveInbound(
           cte,
         })),
   );
+  if (accepted.hooked.length > 0) await nudgeEndpoints(ctx.ports, accepted.hooked);
   let chat = accepted.chat;
   const { message, isNew } = accepted;
   const result: InboundResult = { chat, message, isNew, answerDueAt: null, instant: false, refusal: null };

@@ -158,6 +158,7 @@ async function answer(run: Run, bot: Bot, account: Account): Promise<RecordedOut
       notices: turn.notices,
       variables: Object.keys(turn.filled).length > 0 ? turn.filled : undefined,
       stop: turn.stop,
+      handover: turn.handover,
     },
     clock.now(),
     target.seq,

@@ -27,6 +27,7 @@ export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   code_expired: 422,
   code_attempts_exceeded: 422,
   keys_limit: 422,
+  event_webhooks_limit: 422,
   bots_limit: 422,
   integrations_limit: 422,
   storages_limit: 422,

@@ -1,12 +1,22 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
 import type { Account } from '../../db/schema';
+import { marked } from '../openapi/marker';
 import { accountForToken } from '../services/auth/sessions';
 import { API_KEY_PREFIX, accountForApiKey } from '../services/keys/api-keys';
-import { unauthorized } from '../shared/app-error';
+import { AppError, unauthorized } from '../shared/app-error';
+import { isSessionOnly } from './api-access';
 import type { AppEnv } from './env';
 
-/** Signed-in routes: a session JWT or an API key as the bearer credential; anything else is 401. */
-export const requireAccount = createMiddleware<AppEnv>(async (c, next) => {
+/** The pattern of the route that answers this request (its last non-middleware match), e.g. `/api/keys/:id`. */
+const answeringRoute = (c: Context<AppEnv>) => matchedRoutes(c).findLast((route) => route.method !== 'ALL');
+
+/**
+ * Signed-in routes: a session JWT or an API key as the bearer credential; anything else is 401. An
+ * API key calling a route of SESSION_ONLY_ROUTES (functions/http/api-access.ts) is 403.
+ */
+const checkAccount = createMiddleware<AppEnv>(async (c, next) => {
   // Routers may cover one path with two patterns ('/x' and '/x/*'); the lookup runs once.
   const already: Account | undefined = c.var.account;
   if (already) return next();
@@ -26,5 +36,11 @@ export const requireAccount = createMiddleware<AppEnv>(async (c, next) => {
     c.set('sessionId', found.sessionId);
   }
   c.set('lang', c.var.account.lang);
+  const route = answeringRoute(c);
+  if (c.var.sessionId === null && route && isSessionOnly(c.req.method, route.path))
+    throw new AppError('session_required');
   await next();
 });
+
+/** The API reference marks every route behind this middleware as signed-in (functions/openapi/document.ts). */
+export const requireAccount = marked(checkAccount, { kind: 'signed-in' });

@@ -71,6 +71,12 @@ export const serverMessages = {
   password_changed: { ru: 'Пароль успешно изменён', en: 'Password changed' },
   key_not_found: { ru: 'Ключ не найден', en: 'Key not found' },
   keys_limit: { ru: 'Достигнут лимит API-ключей', en: 'API key limit reached' },
+  event_webhook_not_found: { ru: 'Вебхук не найден', en: 'Webhook not found' },
+  event_webhook_delivery_not_found: { ru: 'Отправка не найдена', en: 'Delivery not found' },
+  event_webhooks_limit: {
+    ru: 'Достигнут лимит вебхуков событий: {max}',
+    en: 'Event webhook limit reached: {max}',
+  },
   bots_limit: { ru: 'Достигнут лимит ботов: {max}', en: 'Bot limit reached: {max}' },
   integrations_limit: { ru: 'Достигнут лимит интеграций: {max}', en: 'Integration limit reached: {max}' },
   logged_out: { ru: 'Вы вышли из аккаунта', en: 'Signed out' },
@@ -138,6 +144,14 @@ export const serverMessages = {
   mail_instance_removal_text: {
     ru: 'Здравствуйте, {owner}!\n\nПодключение {type} «{name}» не покрыто оплаченной подпиской. Завтра, {date}, мы удалим этот экземпляр мессенджера в {type}; бот перестанет отвечать в нём. Остальные боты, чаты и интеграции аккаунта не изменятся.\nЧтобы сохранить подключение, оплатите подписку на {type} в разделе «Баланс» до этого времени.\n',
     en: 'Hello {owner},\n\nThe {type} connection "{name}" is not covered by a paid subscription. Tomorrow, {date}, we will delete this messenger instance in {type}, and the bot will stop answering there. The account\'s other bots, chats and integrations stay as they are.\nTo keep the connection, pay for a {type} subscription on the Balance page before then.\n',
+  },
+  mail_event_webhook_disabled_subject: {
+    ru: 'Вебхук событий {url} отключён',
+    en: 'The event webhook {url} has been switched off',
+  },
+  mail_event_webhook_disabled_text: {
+    ru: 'Здравствуйте, {owner}!\n\nМы не смогли доставить события на адрес {url} в течение суток и отключили этот вебхук. Новые события на него больше не отправляются.\nПроверьте, что адрес принимает запросы и отвечает кодом 2xx, и включите вебхук снова на странице профиля. Недоставленные события можно отправить повторно из списка доставок.\n',
+    en: 'Hello {owner},\n\nWe could not deliver events to {url} for a day, so this webhook has been switched off. No new events are sent to it.\nCheck that the address accepts requests and answers with a 2xx status, then switch the webhook on again on the profile page. Undelivered events can be resent from its list of deliveries.\n',
   },
   mail_renewal_failed_subject: {
     ru: 'Не удалось продлить подписку',

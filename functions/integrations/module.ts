@@ -219,7 +219,8 @@ function underConfiguredRoot(settings: AppSettings, type: IntegrationType, url: 
   );
 }
 
-const accountRules = (settings: AppSettings): UrlRules => ({
+/** How an address an account gave us is checked: https, public, unless the installation allows private ones. */
+export const accountRules = (settings: AppSettings): UrlRules => ({
   allowPrivate: settings.allowPrivateAddresses === true,
   httpsOnly: true,
 });

@@ -13,6 +13,7 @@ import type { Payments } from './payments';
 import type { PdfRenderer } from './pdf';
 import type { Rooms } from './rooms';
 import type { Streams } from './streams';
+import type { BotTemplates } from './templates';
 
 /** Everything domain code may touch outside itself; each shape's entry file builds these. */
 export interface Ports {
@@ -31,6 +32,8 @@ export interface Ports {
   parser: DocumentParser;
   /** Draws invoice and act PDFs: in the process in Node, in the documents Worker on Workers. */
   pdf: PdfRenderer;
+  /** The ready-made bots: compiled in in Node, the static assets' built JSON on Workers. */
+  templates: BotTemplates;
   /** Event streams held open for integrations that have no webhooks; absent where none are held. */
   streams?: Streams;
 }

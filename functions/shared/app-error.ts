@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'code_expired'
   | 'code_attempts_exceeded'
   | 'keys_limit'
+  | 'event_webhooks_limit'
   | 'bots_limit'
   | 'integrations_limit'
   | 'storages_limit'

@@ -1,4 +1,5 @@
 import { engineMessages } from './engine-messages';
+import { eventWebhookMessages } from './event-webhook-messages';
 import { knowledgeMessages } from './knowledge-messages';
 
 /**
@@ -8,6 +9,7 @@ import { knowledgeMessages } from './knowledge-messages';
 export const sharedMessages = {
   ...engineMessages,
   ...knowledgeMessages,
+  ...eventWebhookMessages,
   name_required: { ru: 'Необходимо заполнить имя', en: 'Please enter your name' },
   email_required: { ru: 'Необходимо заполнить Email', en: 'Please enter your email' },
   phone_required: { ru: 'Необходимо заполнить номер телефона', en: 'Please enter your phone number' },

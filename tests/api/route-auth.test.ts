@@ -5,13 +5,14 @@ const api = sharedTestApp();
 
 /**
  * The routes anyone may call: health, the installation's public settings (sidebar links), signing
- * up and in, the website widget (its own visitor tokens), and the callers that prove themselves
+ * up and in, the API reference (its page and document), the website widget (its own visitor tokens), and the callers that prove themselves
  * otherwise (webhook secrets, provider signatures, the signed links of files bots send).
  * Every other API route must refuse a request without a session or API key.
  */
 const PUBLIC = [
   /^GET \/api\/health(\/live)?$/,
   /^GET \/api\/app-config$/,
+  /^GET \/api\/(docs|openapi\.json)$/,
   /^POST \/api\/(register|login|verify-email|resend-code|send-reset-code|reset-password)$/,
   /^(GET|POST|OPTIONS) \/api\/widget\//,
   /^POST \/api\/webhooks\//,

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_DOCS_PATH } from '../../functions/shared/api-docs';
 import { type LocalServer, startFreshServer } from '../support/local-server';
 import { readyAccount, signInWithToken } from './support/account';
 import { launchBrowser, newRussianPage } from './support/browser';
@@ -12,7 +13,7 @@ let server: LocalServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // DOCS_URL is left unset: its item keeps saying the link comes later.
+  // DOCS_URL is left unset: its item opens the installation's API reference.
   server = await startFreshServer({ SUPPORT_URL, NEWS_URL });
   browser = await launchBrowser();
 });
@@ -79,7 +80,7 @@ describe('the signed-in shell', () => {
     await context.close();
   });
 
-  it('links Support and News to the addresses configured at run time and keeps Documentation for later', async () => {
+  it('links Support and News to the addresses configured at run time, and Documentation without DOCS_URL to the API reference', async () => {
     const account = await readyAccount(server, 'links');
     const { context, page } = await newRussianPage(browser, server.url);
     await signInWithToken(page, account, '/bots');
@@ -88,9 +89,10 @@ describe('the signed-in shell', () => {
     expect(await support.getAttribute('href')).toBe(SUPPORT_URL);
     expect(await support.getAttribute('target')).toBe('_blank');
     expect(await page.getByRole('link', { name: 'Новости' }).getAttribute('href')).toBe(NEWS_URL);
-    const docs = page.getByTestId('nav-docs');
-    await seen(docs.getByText('Ссылка появится позже'));
-    expect(await page.getByRole('link', { name: 'Документация' }).count()).toBe(0);
+    const docs = page.getByRole('link', { name: 'Документация' });
+    await seen(docs);
+    expect(await docs.getAttribute('href')).toBe(API_DOCS_PATH);
+    expect(await page.getByTestId('nav-docs').getByText('Ссылка появится позже').count()).toBe(0);
     expect(await page.getByTestId('nav-support').getByText('Ссылка появится позже').count()).toBe(0);
     await context.close();
   });

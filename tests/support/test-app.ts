@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Logger } from 'drizzle-orm/logger';
 import { createApp } from '../../functions/app';
 import { jobHandlers } from '../../functions/jobs';
+import { openApiDocument } from '../../functions/openapi/document';
 import { resolvingGuardedFetch } from '../../functions/outbound/guarded-fetch-node';
 import type { AppSettings, Ports } from '../../functions/ports';
 import { ManualClock } from '../../functions/ports/clock-manual';
@@ -20,6 +21,7 @@ import { ThreadParser } from '../../functions/ports/parser-thread';
 import { noPayments, type Payments } from '../../functions/ports/payments';
 import { InlinePdf } from '../../functions/ports/pdf-inline';
 import { LocalRooms } from '../../functions/ports/rooms-local';
+import { bundledTemplates } from '../../functions/ports/templates-bundled';
 import { openTestDb } from './test-database';
 
 export const TEST_SETTINGS: AppSettings = {
@@ -79,11 +81,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
     payments: options.payments ?? noPayments,
     parser: options.parser ?? new ThreadParser(),
     pdf: new InlinePdf(),
+    templates: bundledTemplates,
   };
   for (const [name, handler] of Object.entries(jobHandlers)) {
     jobs.register(name, (payload) => handler(payload, ports, settings));
   }
-  const app = createApp(ports, settings, { clientIp: (c) => c.req.header('x-test-ip') });
+  const app = createApp(ports, settings, {
+    clientIp: (c) => c.req.header('x-test-ip'),
+    referenceDocument: openApiDocument,
+  });
   return {
     app,
     ports,

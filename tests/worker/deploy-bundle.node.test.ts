@@ -83,6 +83,8 @@ describe('wrangler deploy --dry-run', () => {
     // Documents are read and PDFs drawn behind the DOCUMENTS binding, in the documents Worker.
     expect(among(api.inputs, DOCUMENT_MODULES)).toEqual([]);
     expect(api.markers).toEqual([]);
+    // The bot templates' texts are read from the static assets (functions/ports/templates-assets.ts).
+    expect(among(api.inputs, ['db/seed/templates'])).toEqual([]);
     expect(api.gzipBytes).toBeLessThanOrEqual(API_WORKER_BUDGET_BYTES);
     await report('worker-bundle', api);
   });

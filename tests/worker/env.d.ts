@@ -29,5 +29,7 @@ declare namespace Cloudflare {
     DOCUMENTS_SECRET: string;
     /** The documents Worker (wrangler.documents.toml), run beside the API Worker in the tests. */
     DOCUMENTS: Fetcher;
+    /** The static assets (web/dist), where the API reads the built bot templates. */
+    ASSETS: Fetcher;
   }
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCALAR_BUNDLE_PATH } from '../../functions/shared/api-docs';
 import { type DevServer, freePort, ROOT, startDevServer } from './support/processes';
 
 // `wrangler dev` runs the deployable shape in workerd with its static-assets router, which the Workers
@@ -61,6 +62,13 @@ describe('wrangler dev: static assets and a misconfigured API', () => {
     const response = await get(script);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('javascript');
+  });
+
+  it('serves the API reference’s Scalar bundle, copied in by the build, from the assets', async () => {
+    const response = await get(SCALAR_BUNDLE_PATH);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('javascript');
+    expect(await response.text()).toContain('createApiReference');
   });
 
   it('answers /api/* from the Worker: 500 JSON naming the bad settings, never their values', async () => {

@@ -1,4 +1,5 @@
 import { factory } from '../../http/factory';
+import { undocumented } from '../../openapi/describe';
 import { jobUrl } from '../../ports/jobs-qstash';
 import { AppError, notFound, unauthorized } from '../../shared/app-error';
 import type { JobRunners } from './runners';
@@ -23,7 +24,7 @@ function parsePayload(body: string): unknown {
  * learns nothing; a failing job answers 500 and QStash retries it.
  */
 export const receiveJobHandlers = (options: JobsRouteOptions) =>
-  factory.createHandlers(async (c) => {
+  factory.createHandlers(undocumented('Signed QStash job callbacks of the Worker shape.'), async (c) => {
     const name = c.req.param('name') ?? '';
     const body = await c.req.text();
     const signature = c.req.header('upstash-signature');

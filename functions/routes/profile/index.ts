@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { requireAccount } from '../../http/require-account';
-import { requireSession } from '../../http/require-session';
 import { changePasswordHandlers } from './change-password';
 import { getProfileHandlers } from './get-profile';
 import { leavePartnerHandlers } from './leave-partner';
@@ -10,8 +9,7 @@ import { updateProfileHandlers } from './update-profile';
 
 export const profileRoutes = new Hono<AppEnv>()
   .use('/profile/*', requireAccount)
-  .use('/change_password', requireAccount, requireSession)
-  .use('/profile/partner', requireSession)
+  .use('/change_password', requireAccount)
   .get('/profile', ...getProfileHandlers)
   .post('/profile', ...updateProfileHandlers)
   .post('/profile/tg', ...telegramRecipientsHandlers)

@@ -1,9 +1,11 @@
 import { queryParams } from '../../http/validate';
+import { undocumented } from '../../openapi/describe';
 import { getWidgetConfig } from '../../services/widget/get-widget-config';
 import { widgetConfigQuerySchema } from '../../shared/schemas/widget';
 import { widgetFactory, widgetServiceContext } from './widget-env';
 
 export const getConfigHandlers = widgetFactory.createHandlers(
+  undocumented("The widget's own calls from the visitor's page (web/widget), not an integrator's API."),
   queryParams(widgetConfigQuerySchema),
   async (c) => c.json(await getWidgetConfig(widgetServiceContext(c), c.var.widget, c.req.valid('query'))),
 );

@@ -1,9 +1,11 @@
 import { queryParams } from '../../http/validate';
+import { undocumented } from '../../openapi/describe';
 import { getWidgetDialogue } from '../../services/widget/get-widget-dialogue';
 import { widgetDialogueQuerySchema } from '../../shared/schemas/widget';
 import { widgetFactory, widgetServiceContext } from './widget-env';
 
 export const getMessagesHandlers = widgetFactory.createHandlers(
+  undocumented("The widget's own calls from the visitor's page (web/widget), not an integrator's API."),
   queryParams(widgetDialogueQuerySchema),
   async (c) => c.json(await getWidgetDialogue(widgetServiceContext(c), c.var.widget, c.req.valid('query'))),
 );

@@ -1,4 +1,5 @@
 import { jsonBody } from '../../http/validate';
+import { undocumented } from '../../openapi/describe';
 import { sendWidgetMessage } from '../../services/widget/send-widget-message';
 import { widgetMessageSchema } from '../../shared/schemas/widget';
 import { widgetFactory, widgetServiceContext } from './widget-env';
@@ -8,6 +9,7 @@ import { widgetFactory, widgetServiceContext } from './widget-env';
  * Postgres cannot store) is dropped rather than the message.
  */
 export const sendMessageHandlers = widgetFactory.createHandlers(
+  undocumented("The widget's own calls from the visitor's page (web/widget), not an integrator's API."),
   jsonBody(widgetMessageSchema, { nul: 'strip' }),
   async (c) =>
     c.json(await sendWidgetMessage(widgetServiceContext(c), c.var.widget, c.req.valid('json')), 202),

@@ -1,5 +1,5 @@
 import { type Bot, bots } from '../../../db/schema';
-import { findTemplate } from '../../../db/seed/templates';
+import { findTemplate } from '../../ports/templates';
 import { AppError } from '../../shared/app-error';
 import { integrationLabel } from '../../shared/integration-catalogue';
 import {
@@ -24,7 +24,7 @@ async function startingPoint(
   lang: CreateBotInput['lang'],
 ): Promise<{ settings: BotSettings; templateId: string | null }> {
   if (!templateId) return { settings: defaultBotSettings(), templateId: null };
-  const template = findTemplate(templateId);
+  const template = await findTemplate(ctx.ports.templates, templateId);
   if (!template) {
     throw new AppError('validation_failed', 'template_not_found', {
       fields: { template_id: 'template_not_found' },

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { IntegrationType } from '../../../db/schema';
-import { BOT_TEMPLATES, type BotTemplate } from '../../../db/seed/templates';
+import type { BotTemplate } from '../../ports/templates';
 import type { Language } from '../../shared/constants';
 import {
   type BotSettings,
@@ -64,8 +64,8 @@ export const missingIntegrations = (template: BotTemplate, connected: ConnectedI
 
 /** GET /api/bots/templates: every template in `lang`, with what the account still has to connect. */
 export async function listTemplates(ctx: AccountContext, lang: Language) {
-  const connected = await connectedIntegrations(ctx);
-  return BOT_TEMPLATES.map((template) => {
+  const [templates, connected] = await Promise.all([ctx.ports.templates.all(), connectedIntegrations(ctx)]);
+  return templates.map((template) => {
     const missing = missingIntegrations(template, connected);
     return {
       id: template.id,

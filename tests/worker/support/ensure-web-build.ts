@@ -4,13 +4,18 @@ import { join } from 'node:path';
 
 /**
  * wrangler.toml serves ./web/dist as the Worker's static assets and refuses a missing folder, so a
- * clean checkout builds the SPA once before the Worker tests (as `npm start` does).
+ * clean checkout builds the SPA once before the Worker tests (as `npm start` does). The bot templates
+ * the Worker reads from there are written every time (`npm start`'s build empties the folder, and the
+ * templates may have changed since).
  */
 export function ensureWebBuild(root: string): void {
-  if (existsSync(join(root, 'web/dist/index.html'))) return;
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('building the web app for the Worker tests failed');
+  if (!existsSync(join(root, 'web/dist/index.html'))) {
+    run(root, ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], 'the web app');
+  }
+  run(root, ['tsx', 'scripts/build-templates.ts'], 'the bot templates');
+}
+
+function run(root: string, args: string[], what: string): void {
+  const result = spawnSync('npx', args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`building ${what} for the Worker tests failed`);
 }

@@ -13,6 +13,7 @@ import { chats } from './catalog/en/chats';
 import { check } from './catalog/en/check';
 import { common } from './catalog/en/common';
 import { crm } from './catalog/en/crm';
+import { eventWebhooks } from './catalog/en/event-webhooks';
 import { history } from './catalog/en/history';
 import { integrations } from './catalog/en/integrations';
 import { partner } from './catalog/en/partner';
@@ -37,6 +38,7 @@ export const en: Record<keyof typeof ru, string> = {
   ...shell,
   ...integrations,
   ...profile,
+  ...eventWebhooks,
   ...bots,
   ...bot,
   ...check,

@@ -13,6 +13,7 @@ import { chats } from './catalog/ru/chats';
 import { check } from './catalog/ru/check';
 import { common } from './catalog/ru/common';
 import { crm } from './catalog/ru/crm';
+import { eventWebhooks } from './catalog/ru/event-webhooks';
 import { history } from './catalog/ru/history';
 import { integrations } from './catalog/ru/integrations';
 import { partner } from './catalog/ru/partner';
@@ -39,6 +40,7 @@ export const ru = {
   ...shell,
   ...integrations,
   ...profile,
+  ...eventWebhooks,
   ...bots,
   ...bot,
   ...check,

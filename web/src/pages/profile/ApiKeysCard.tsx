@@ -1,5 +1,6 @@
-import { Button, EmptyState, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, EmptyState, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { API_DOCS_PATH } from '../../../../functions/shared/api-docs';
 import { MAX_API_KEYS } from '../../../../functions/shared/constants';
 import { type ApiKeyView, type CreatedApiKey, useApiKeys } from '../../api/keys';
 import { LoadFailed } from '../../components/Alerts';
@@ -144,9 +145,14 @@ export function ApiKeysCard() {
 
   return (
     <ProfileSection title={t('keys.title')} testId="profile-keys" actions={createButton}>
-      <Text size="sm" c="dimmed" mb="md">
-        {keys ? t('keys.count', { count: keys.length, max: MAX_API_KEYS }) : t('keys.hint')}
-      </Text>
+      <Group justify="space-between" gap="xs" mb="md">
+        <Text size="sm" c="dimmed">
+          {keys ? t('keys.count', { count: keys.length, max: MAX_API_KEYS }) : t('keys.hint')}
+        </Text>
+        <Anchor href={API_DOCS_PATH} target="_blank" size="sm" data-testid="keys-reference">
+          {t('keys.reference')}
+        </Anchor>
+      </Group>
       {body}
       <ErrorModal error={error} onRetry={() => mutate()} />
       <KeyCommentModal

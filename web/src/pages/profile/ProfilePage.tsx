@@ -3,12 +3,13 @@ import { useProfile } from '../../api/profile';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { useT } from '../../i18n/use-t';
 import { ApiKeysCard } from './ApiKeysCard';
+import { EventWebhooksCard } from './EventWebhooksCard';
 import { PasswordCard } from './PasswordCard';
 import { PreferencesCard } from './PreferencesCard';
 import { ProfileDataCard } from './ProfileDataCard';
 import { TelegramCard } from './TelegramCard';
 
-/** /profile: data, password, language, currency, Telegram recipients, API keys (SPEC §2). */
+/** /profile: data, password, language, currency, Telegram recipients, API keys, event webhooks (SPEC §2). */
 export function ProfilePage() {
   const { t } = useT();
   const { data: profile } = useProfile();
@@ -25,6 +26,7 @@ export function ProfilePage() {
       </SimpleGrid>
       <TelegramCard profile={profile} />
       <ApiKeysCard />
+      <EventWebhooksCard />
     </Stack>
   );
 }

@@ -34,6 +34,7 @@ export const profile: Record<keyof typeof ru, string> = {
 
   'keys.title': 'API keys',
   'keys.hint': 'Keys give access to your account’s API.',
+  'keys.reference': 'API reference',
   'keys.count': '{count, plural, =0 {No keys yet} one {# key} other {# keys}} of {max}',
   'keys.create': 'Create a key',
   'keys.create_title': 'New API key',

@@ -32,6 +32,7 @@ export const profile = {
 
   'keys.title': 'API-ключи',
   'keys.hint': 'Ключи дают доступ к API вашего аккаунта.',
+  'keys.reference': 'Справочник API',
   'keys.count':
     '{count, plural, =0 {Ключей пока нет} one {# ключ} few {# ключа} many {# ключей} other {# ключа}} из {max}',
   'keys.create': 'Создать ключ',

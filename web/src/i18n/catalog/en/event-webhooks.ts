@@ -1,0 +1,70 @@
+import type { eventWebhooks as ru } from '../ru/event-webhooks';
+
+/** The profile's event webhooks card: endpoints, their form, the secret and the deliveries. */
+export const eventWebhooks: Record<keyof typeof ru, string> = {
+  'event_webhooks.title': 'Event webhooks',
+  'event_webhooks.hint':
+    'We POST to your address when something happens in the account, signed per Standard Webhooks. The events’ format and how to verify the signature are in the documentation, page docs/api.md, section “Event webhooks”.',
+  'event_webhooks.count':
+    '{count, plural, =0 {No addresses yet} one {# address} other {# addresses}} of {max}',
+  'event_webhooks.create': 'Add an address',
+  'event_webhooks.create_title': 'New event webhook',
+  'event_webhooks.edit_title': 'Event webhook',
+  'event_webhooks.url': 'Address (URL)',
+  'event_webhooks.url_hint': 'The events are POSTed here. An https address reachable from the internet.',
+  'event_webhooks.events': 'Events',
+  'event_webhooks.enabled': 'On',
+  'event_webhooks.saved': 'Webhook saved',
+  'event_webhooks.empty_title': 'No event webhooks yet',
+  'event_webhooks.empty_text':
+    'Add an address and your system learns about new chats, the bot’s answers, hand-overs and payments at once, without polling the API.',
+  'event_webhooks.load_failed': 'Could not load the webhooks',
+  'event_webhooks.status.on': 'On',
+  'event_webhooks.status.off': 'Off',
+  'event_webhooks.status.disabled': 'Switched off after failing',
+  'event_webhooks.status.disabled_text':
+    'Switched off on {date}: your address had not taken events since {since} (a day of retries). Fix the address and switch the webhook on again.',
+  'event_webhooks.status.failing': 'Failing since {since}: retrying',
+  'event_webhooks.edit_named': 'Edit webhook {name}',
+  'event_webhooks.delete_named': 'Delete webhook {name}',
+  'event_webhooks.deliveries': 'Deliveries',
+  'event_webhooks.deliveries_named': 'Deliveries of webhook {name}',
+  'event_webhooks.delete_title': 'Delete the webhook?',
+  'event_webhooks.delete_text':
+    'Events stop going to {name}, and the deliveries to this address are deleted.',
+  'event_webhooks.deleted': 'Webhook deleted',
+  'event_webhooks.created_title': 'Webhook added',
+  'event_webhooks.secret_once':
+    'Copy the signing secret now: it is shown only once and will not be visible anywhere again.',
+  'event_webhooks.secret_usage':
+    'Verify the webhook-id, webhook-timestamp and webhook-signature headers with this secret using any Standard Webhooks library.',
+  'event_webhooks.copy': 'Copy',
+  'event_webhooks.copied': 'Copied',
+  'event_webhooks.secret_done': 'Done',
+  'event_webhooks.event.chat.created': 'New chat',
+  'event_webhooks.event.message.received': 'Customer’s message',
+  'event_webhooks.event.message.answered': 'Bot’s answer, with its price',
+  'event_webhooks.event.bot.stopped': 'Bot handed the chat over: summary and variables',
+  'event_webhooks.event.action.executed': 'Bot performed an action',
+  'event_webhooks.event.payment.succeeded': 'A top-up or payment succeeded',
+  'event_webhooks.event.balance.low': 'The balance is running low',
+  'event_webhooks.deliveries_title': 'Deliveries to {name}',
+  'event_webhooks.deliveries_empty_title': 'No deliveries yet',
+  'event_webhooks.deliveries_empty_text':
+    'Every event sent to this address appears here: its status, the attempts and your server’s answer. A delivery can be sent again.',
+  'event_webhooks.deliveries_failed': 'Could not load the deliveries',
+  'event_webhooks.deliveries_total': '{count, plural, one {# delivery} other {# deliveries}}',
+  'event_webhooks.column.event': 'Event',
+  'event_webhooks.column.status': 'Status',
+  'event_webhooks.column.attempts': 'Attempts',
+  'event_webhooks.column.answer': 'Last answer',
+  'event_webhooks.column.time': 'Time',
+  'event_webhooks.delivery.pending': 'Queued',
+  'event_webhooks.delivery.delivered': 'Delivered',
+  'event_webhooks.delivery.failed': 'Not delivered',
+  'event_webhooks.delivery.next': 'Next attempt: {time}',
+  'event_webhooks.delivery.no_answer': 'No answer',
+  'event_webhooks.resend': 'Send again',
+  'event_webhooks.resend_named': 'Send {id} again',
+  'event_webhooks.resent': 'We will send it again',
+};
