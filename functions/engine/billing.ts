@@ -142,7 +142,6 @@ export async function recordOutcome(
   const events = outcomeEventsSql(
     {
       accountId: outcome.account.id,
-      currency: outcome.account.currency,
       chatId: outcome.chat.id,
       botId: outcome.bot?.id ?? null,
       channel: outcome.chat.channel,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { receiveInbound } from '../../functions/engine/receive';
-import { dialogue, engineTestApp, historyOf, ownerWithBot, say, userTexts } from './support/engine';
+import {
+  CALL_A_PERSON_ACTION,
+  CALLS_A_PERSON,
+  dialogue,
+  engineTestApp,
+  historyOf,
+  ownerWithBot,
+  say,
+  userTexts,
+} from './support/engine';
 
 const engine = engineTestApp();
 
@@ -108,21 +117,9 @@ describe('engine: stops decided by the model', () => {
     const owner = await ownerWithBot(t, {
       process_scheme: 'instant',
       actions_enable: true,
-      actions: [
-        {
-          name: 'Позвать администратора',
-          description: 'Останавливает бота, дальше отвечает человек',
-          goal_prompt: 'Когда клиент просит живого человека',
-          type: 'stop_bot',
-          settings: { period: 'for_time', seconds: 1800 },
-        },
-      ],
+      actions: [CALL_A_PERSON_ACTION],
     });
-    fake.queue({
-      kind: 'tool_calls',
-      text: 'Сейчас позову администратора.',
-      calls: [{ name: 'stop_bot_1', arguments: { reason: 'просит человека' } }],
-    });
+    fake.queue(CALLS_A_PERSON);
     await say(call, owner.token, owner.botId, 'Позовите человека');
     await t.jobs.runDue();
     expect(fake.requests).toHaveLength(1);

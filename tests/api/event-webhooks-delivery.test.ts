@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { transactions } from '../../db/schema';
 import { receiveInbound } from '../../functions/engine/receive';
 import { respond } from '../../functions/engine/respond';
+import { rowsOf } from '../../functions/ports/db';
 import { deliverEndpoint } from '../../functions/services/event-webhooks/deliver-job';
 import { emitEvent } from '../../functions/services/event-webhooks/emit';
 import { resendDelivery } from '../../functions/services/event-webhooks/resend';
@@ -11,9 +13,11 @@ import { MINIMUM_BALANCE_MINOR } from '../../functions/shared/balance';
 import { EVENT_WEBHOOK_RETRY_WINDOW_MS } from '../../functions/shared/event-webhooks';
 import { type FakeWebhookReceiver, startWebhookReceiver } from '../fakes/webhook-receiver';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { engineTestApp, ownerWithBot, say } from './support/engine';
+import { CALL_A_PERSON_ACTION, CALLS_A_PERSON, engineTestApp, ownerWithBot, say } from './support/engine';
 import { deliveriesOf, endpointRow, insertEndpoint, newWebhookSecret } from './support/event-webhooks';
 import { addMoney, balanceTotal } from './support/money';
+
+const ONE_BOT_MONTH = { items: [{ kind: 'bots', quantity: 1 }], term: '1m' };
 
 const engine = engineTestApp();
 const secret = newWebhookSecret();
@@ -115,21 +119,9 @@ describe('event webhooks: what is delivered', () => {
     const { t, call, fake } = engine;
     const { owner } = await hookedOwner({
       actions_enable: true,
-      actions: [
-        {
-          name: 'Позвать администратора',
-          description: 'Останавливает бота, дальше отвечает человек',
-          goal_prompt: 'Когда клиент просит живого человека',
-          type: 'stop_bot',
-          settings: { period: 'for_time', seconds: 1800 },
-        },
-      ],
+      actions: [CALL_A_PERSON_ACTION],
     });
-    fake.queue({
-      kind: 'tool_calls',
-      text: 'Сейчас позову администратора.',
-      calls: [{ name: 'stop_bot_1', arguments: { reason: 'просит человека' } }],
-    });
+    fake.queue(CALLS_A_PERSON);
     const sent = await say(call, owner.token, owner.botId, 'Позовите человека');
     await t.jobs.runDue();
     expect(typesOf(sent.chat_id)).toEqual([
@@ -253,6 +245,40 @@ describe('event webhooks: what is delivered', () => {
     await say(call, owner.token, owner.botId, 'Ещё вопрос');
     await t.jobs.runDue();
     expect(receiver.events.filter((event) => event.type === 'balance.low')).toHaveLength(1);
+  });
+
+  it('a subscription bought from the balance that takes it below the minimum: balance.low, from the same transaction', async () => {
+    const { t, call } = engine;
+    const { owner } = await hookedOwner();
+    const minimum = MINIMUM_BALANCE_MINOR.rub;
+    const quote = await call('POST', '/api/subscription', { token: owner.token, body: ONE_BOT_MONTH });
+    // Enough for the subscription, which leaves a little under the minimum.
+    await addMoney(
+      t,
+      owner.accountId,
+      'rub',
+      quote.json.total_minor + minimum - 1 - (await balanceTotal(t, owner.token)),
+    );
+    const bought = await call('POST', '/api/subscription/new', { token: owner.token, body: ONE_BOT_MONTH });
+    expect(bought.status).toBe(201);
+    const after = await balanceTotal(t, owner.token);
+    expect(after).toBeLessThan(minimum);
+    // No answer ran to nudge the endpoint: the every-minute sweep sends it.
+    await sweepEventWebhooks(t.ports);
+    await t.jobs.runDue();
+    expect(
+      receiver.events.filter((event) => event.type === 'balance.low').map((event) => event.data),
+    ).toEqual([{ balance_minor: after, currency: 'rub', threshold_minor: minimum }]);
+  });
+
+  it('the database knows the same minimum balance per currency as the code', async () => {
+    const { t } = engine;
+    for (const [currency, minimum] of Object.entries(MINIMUM_BALANCE_MINOR)) {
+      const [row] = rowsOf<{ minimum: string | number }>(
+        await t.db.execute(sql`select balance_minimum_minor(${currency}) as minimum`),
+      );
+      expect(Number(row?.minimum), currency).toBe(minimum);
+    }
   });
 
   it('events of a service (emitEvent): written with the account’s only, delivered signed', async () => {

@@ -1,15 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { HistoryAction } from '../../../db/schema';
 import type { ChatStop } from '../../engine/chat-state';
-import { MINIMUM_BALANCE_MINOR } from '../../shared/balance';
-import type { Currency } from '../../shared/constants';
-import { ledgerTotalSql } from '../billing/balance';
 import { deliveriesInsertSql } from './emit';
 
 /** What of an engine outcome (engine/billing.ts Outcome) its events tell. */
 export interface OutcomeFacts {
   accountId: string;
-  currency: Currency;
   chatId: string;
   botId: string | null;
   channel: string;
@@ -66,17 +62,14 @@ function knownEvents(facts: OutcomeFacts): KnownEvent[] {
 /**
  * The event webhooks' outbox rows of an outcome written by engine_record (its result in CTE `r`,
  * column `value`), for the same statement: `action.executed` per action run, `message.answered`
- * with the stored reply and the history row's price, `bot.stopped` when the answer stopped the bot,
- * `balance.low` when its charge took the balance below the currency's minimum (SPEC §9: bots stop
- * answering there) — once per crossing, since only the charge that crosses it sees the balance
- * above the minimum before and below it after.
+ * with the stored reply and the history row's price, `bot.stopped` when the answer stopped the bot.
+ * (`balance.low` comes from the ledger's trigger, migration 0020, for every kind of charge.)
  * Nothing when another run recorded it first (`recorded` false): the events are that run's.
  */
 export function outcomeEventsSql(facts: OutcomeFacts, now: Date): SQL {
-  const threshold = MINIMUM_BALANCE_MINOR[facts.currency];
   return deliveriesInsertSql(sql`
     select ${facts.accountId}::uuid as account_id,
-      case when x.type = 'balance.low' then null else ${facts.chatId}::uuid end as chat_id, x.type, x.data,
+      ${facts.chatId}::uuid as chat_id, x.type, x.data,
       ${now.toISOString()}::timestamptz as at, x.ord
     from r cross join lateral (
       select 'message.answered'::text as type, jsonb_build_object(
@@ -89,12 +82,6 @@ export function outcomeEventsSql(facts: OutcomeFacts, now: Date): SQL {
       union all
       select e->>'type', e->'data', (e->>'ord')::int
       from jsonb_array_elements(${JSON.stringify(knownEvents(facts))}::jsonb) e
-      union all
-      select 'balance.low', jsonb_build_object('balance_minor', b.before - (r.value->>'charged')::bigint,
-          'currency', ${facts.currency}::text, 'threshold_minor', ${threshold}::bigint), 3
-      from (select ${ledgerTotalSql(facts.accountId, facts.currency)} as before) b
-      where coalesce((r.value->>'charged')::bigint, 0) > 0 and b.before >= ${threshold}
-        and b.before - (r.value->>'charged')::bigint < ${threshold}
     ) x
     where (r.value->>'recorded')::boolean`);
 }

@@ -38,6 +38,22 @@ export function engineTestApp(options: TestAppOptions = {}) {
 }
 
 /** A bot body with no settings problems, so it can be switched on. */
+/** The stop-bot action a bot "calls a person" with: it pauses the chat for half an hour after the reply. */
+export const CALL_A_PERSON_ACTION = {
+  name: 'Позвать администратора',
+  description: 'Останавливает бота, дальше отвечает человек',
+  goal_prompt: 'Когда клиент просит живого человека',
+  type: 'stop_bot',
+  settings: { period: 'for_time', seconds: 1800 },
+};
+
+/** The model's answer that runs CALL_A_PERSON_ACTION (queue it on the fake). */
+export const CALLS_A_PERSON = {
+  kind: 'tool_calls' as const,
+  text: 'Сейчас позову администратора.',
+  calls: [{ name: 'stop_bot_1', arguments: { reason: 'просит человека' } }],
+};
+
 export const workingBotBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Салон «Ромашка»',
   model: 'gpt-4o-mini',
