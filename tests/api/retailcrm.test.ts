@@ -27,6 +27,8 @@ const MODULE_CODE = 'onchat-test';
 let llm: FakeOpenAi;
 let crm: FakeRetail;
 let streams: LocalStreams | null = null;
+/** Frames the held streams are handing to the app right now. */
+let framesInFlight = 0;
 
 const app = listeningTestApp(async () => {
   [llm, crm] = await Promise.all([startFakeOpenAi({ apiKey: LLM_KEY }), startFakeRetail()]);
@@ -54,7 +56,14 @@ afterEach(() => {
  * the newest connection's bot token works (each registration issues a new one).
  */
 async function holdStreams() {
-  streams ??= new LocalStreams((path, init) => fetch(`${app.origin}${path}`, init));
+  streams ??= new LocalStreams(async (path, init) => {
+    framesInFlight += 1;
+    try {
+      return await fetch(`${app.origin}${path}`, init);
+    } finally {
+      framesInFlight -= 1;
+    }
+  });
   await holdMgStreams({ ...app.t.ports, streams }, app.t.settings);
   await vi.waitFor(() => expect(crm.streams).toBe(1), { timeout: 5000 });
 }
@@ -105,6 +114,8 @@ async function answered(integrationId: string, chatId: number, messages: number)
         ? await app.t.db.select().from(messageRows).where(eq(messageRows.chatId, chat.id))
         : [];
       expect(stored.length).toBeGreaterThanOrEqual(messages);
+      // A frame's message is stored before its answer's job is queued: both are done when its POST returns.
+      expect(framesInFlight).toBe(0);
     },
     { timeout: 5000 },
   );
