@@ -161,7 +161,7 @@ export async function recordOutcome(
   if (!row) throw new Error('the statement returned no row');
   const found = row.value;
   const hooked = endpointIdsOf(row.hooked);
-  if (hooked.length > 0) await nudgeEndpoints(ctx.ports, hooked);
+  await nudgeEndpoints(ctx.ports, hooked);
   if (!found.recorded || !found.history) return null;
   if (found.asked !== undefined && found.charged !== undefined && found.charged < found.asked) {
     console.error(

@@ -1,14 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { type Bot, type Chat, chats, messages } from '../../db/schema';
+import { type Bot, type Chat, messages } from '../../db/schema';
 import { nudgeEndpoints } from '../services/event-webhooks/nudge';
 import { stopChats } from '../services/event-webhooks/stop-chats';
 import { type ChatStop, effectiveState, stopFor, WORKING } from './chat-state';
 import type { EngineContext } from './context';
 import { publishToChat } from './publish';
 
-async function setStop(ctx: EngineContext, chat: Chat, stop: ChatStop): Promise<Chat> {
-  const [saved] = await ctx.ports.db.update(chats).set(stop).where(eq(chats.id, chat.id)).returning();
-  const next = saved ?? { ...chat, ...stop };
+async function setStop(ctx: EngineContext, chat: Chat, stop: ChatStop, now: Date): Promise<Chat> {
+  // With its bot.stopped event when it stops a working bot (event webhooks), in one statement.
+  const { saved, hooked } = await stopChats(ctx.ports.db, chat.accountId, [chat], stop, 'operator', now);
+  await nudgeEndpoints(ctx.ports, hooked);
+  const next = saved[0] ?? { ...chat, ...stop };
   if (next.state !== chat.state) await publishToChat(ctx, chat, { type: 'state', state: next.state });
   return next;
 }
@@ -33,13 +35,7 @@ export async function applyOperatorMessage(
     .set({ answeredAt: now })
     .where(and(eq(messages.chatId, chat.id), eq(messages.author, 'customer'), isNull(messages.answeredAt)));
   if (!stop_during_intervention) return chat;
-  const stop = stopFor(bot_stop_period, bot_stop_period_seconds, now);
-  // With its bot.stopped event (event webhooks), in one statement.
-  const { saved, hooked } = await stopChats(ctx.ports.db, chat.accountId, [chat], stop, 'operator', now);
-  if (hooked.length > 0) await nudgeEndpoints(ctx.ports, hooked);
-  const next = saved[0] ?? { ...chat, ...stop };
-  if (next.state !== chat.state) await publishToChat(ctx, chat, { type: 'state', state: next.state });
-  return next;
+  return setStop(ctx, chat, stopFor(bot_stop_period, bot_stop_period_seconds, now), now);
 }
 
 /**
@@ -50,5 +46,5 @@ export async function resumeIfDue(ctx: EngineContext, chat: Chat, now: Date): Pr
   const resumes =
     (chat.state === 'stopped' && chat.resumeOnMessage) ||
     (chat.state === 'paused' && effectiveState(chat, now) === 'working');
-  return resumes ? setStop(ctx, chat, WORKING) : chat;
+  return resumes ? setStop(ctx, chat, WORKING, now) : chat;
 }

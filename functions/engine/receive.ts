@@ -125,7 +125,7 @@ export async function receiveInbound(
           cte,
         })),
   );
-  if (accepted.hooked.length > 0) await nudgeEndpoints(ctx.ports, accepted.hooked);
+  await nudgeEndpoints(ctx.ports, accepted.hooked);
   let chat = accepted.chat;
   const { message, isNew } = accepted;
   const result: InboundResult = { chat, message, isNew, answerDueAt: null, instant: false, refusal: null };

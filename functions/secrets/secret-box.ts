@@ -83,3 +83,24 @@ export async function openSecret(keyText: string, label: string, sealed: SealedS
     throw new SecretUnreadable(label);
   }
 }
+
+/**
+ * A sealed secret kept as text (a kv value, a text column holds the sealed secret's JSON), opened;
+ * null when the text is no sealed secret or does not open under this key, which callers treat as
+ * missing (a cached token is asked for again, an endpoint's deliveries are given up).
+ */
+export async function openSecretText(keyText: string, label: string, text: string): Promise<string | null> {
+  let sealed: unknown;
+  try {
+    sealed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isSealed(sealed)) return null;
+  try {
+    return await openSecret(keyText, label, sealed);
+  } catch (error) {
+    if (error instanceof SecretUnreadable) return null;
+    throw error;
+  }
+}

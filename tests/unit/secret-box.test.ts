@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkWorkerConfig, localConfigSchema, readConfig } from '../../functions/config';
-import { openSecret, SecretUnreadable, sealSecret } from '../../functions/secrets/secret-box';
+import { openSecret, openSecretText, SecretUnreadable, sealSecret } from '../../functions/secrets/secret-box';
 import { generateSecretsKey, parseSecretsKey } from '../../functions/secrets/secrets-key';
 
 const KEY = generateSecretsKey();
@@ -75,5 +75,15 @@ describe('secret box (AES-256-GCM)', () => {
     await expect(openSecret(KEY, LABEL, { ...sealed, iv: 'not base64!' })).rejects.toBeInstanceOf(
       SecretUnreadable,
     );
+  });
+
+  it('opens a sealed secret kept as text, and reads anything else as missing', async () => {
+    const text = JSON.stringify(await sealSecret(KEY, LABEL, 'whsec_value'));
+    expect(await openSecretText(KEY, LABEL, text)).toBe('whsec_value');
+    expect(await openSecretText(OTHER_KEY, LABEL, text)).toBeNull();
+    expect(await openSecretText(KEY, 'another.label', text)).toBeNull();
+    for (const other of ['', 'not json', '"whsec_value"', '{"v":1}']) {
+      expect(await openSecretText(KEY, LABEL, other), other).toBeNull();
+    }
   });
 });

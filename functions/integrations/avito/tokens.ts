@@ -1,5 +1,5 @@
 import type { AppSettings, Ports } from '../../ports';
-import { isSealed, openSecret, SecretUnreadable, sealSecret } from '../../secrets/secret-box';
+import { openSecretText, sealSecret } from '../../secrets/secret-box';
 import type { AvitoToken, TokenSource } from './client';
 
 /**
@@ -25,14 +25,8 @@ export const avitoTokenKey = async (integrationId: string, clientId: string, cli
 async function cached(settings: AppSettings, ports: Ports, key: string): Promise<string | null> {
   const stored = await ports.kv.get(key);
   if (!stored) return null;
-  try {
-    const sealed: unknown = JSON.parse(stored);
-    return isSealed(sealed) ? await openSecret(settings.secretsKey, LABEL, sealed) : null;
-  } catch (error) {
-    // A token sealed under another key is only a cache miss: a new one is asked for.
-    if (error instanceof SecretUnreadable || error instanceof SyntaxError) return null;
-    throw error;
-  }
+  // A token sealed under another key is only a cache miss: a new one is asked for.
+  return openSecretText(settings.secretsKey, LABEL, stored);
 }
 
 /** Keeps `token` for its lifetime less the margin. */

@@ -28,7 +28,7 @@ export async function setChatStop(
   if (list.length === 0) return [];
   const now = ctx.ports.clock.now();
   const { saved, hooked } = await stopChats(ctx.ports.db, ctx.account.id, list, stop, 'owner', now);
-  if (hooked.length > 0) await nudgeEndpoints(ctx.ports, hooked);
+  await nudgeEndpoints(ctx.ports, hooked);
   await Promise.all(saved.map((chat) => publishToChat(ctx, chat, { type: 'state', state: chat.state })));
   return saved;
 }

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { eventWebhookDeliveries, eventWebhookEndpoints } from '../../../db/schema';
 import type { AppSettings, Ports } from '../../ports';
-import { isSealed, openSecret, SecretUnreadable } from '../../secrets/secret-box';
+import { openSecretText } from '../../secrets/secret-box';
 import {
   EVENT_WEBHOOK_BACKOFF_SECONDS,
   EVENT_WEBHOOK_RETRY_WINDOW_MS,
@@ -17,22 +17,9 @@ import { switchOffIfFailingLong } from './switch-off';
 /** Claims one run makes before it hands the rest to the next run. */
 const CLAIMS_PER_RUN = 20;
 
-type Endpoint = typeof eventWebhookEndpoints.$inferSelect;
-
 /** The pause before the retry after attempt number `attempts` failed (the schedule's last repeats). */
 export const backoffSeconds = (attempts: number): number =>
   EVENT_WEBHOOK_BACKOFF_SECONDS[attempts - 1] ?? EVENT_WEBHOOK_BACKOFF_SECONDS.at(-1) ?? 60;
-
-async function secretOf(settings: AppSettings, endpoint: Endpoint): Promise<string | null> {
-  try {
-    const sealed: unknown = JSON.parse(endpoint.secretSealed);
-    if (!isSealed(sealed)) return null;
-    return await openSecret(settings.secretsKey, EVENT_WEBHOOK_SECRET_LABEL, sealed);
-  } catch (error) {
-    if (error instanceof SecretUnreadable || error instanceof SyntaxError) return null;
-    throw error;
-  }
-}
 
 /** Writes one attempt's outcome; returns the seconds until its retry, or null when it is settled. */
 async function settle(ports: Ports, delivery: ClaimedDelivery, outcome: SendOutcome): Promise<number | null> {
@@ -105,7 +92,11 @@ export async function deliverEndpoint(
         .from(eventWebhookEndpoints)
         .where(eq(eventWebhookEndpoints.id, endpointId));
       if (!endpoint?.enabled) return failPending(ports, endpointId, 'the endpoint is switched off');
-      const secret = await secretOf(settings, endpoint);
+      const secret = await openSecretText(
+        settings.secretsKey,
+        EVENT_WEBHOOK_SECRET_LABEL,
+        endpoint.secretSealed,
+      );
       if (!secret) return failPending(ports, endpointId, 'the signing secret does not open');
       target = { url: endpoint.url, secret };
     }

@@ -4,7 +4,7 @@ import { type DeliverPayload, EVENT_WEBHOOK_DELIVER_JOB, endpointJobGroup } from
 /**
  * Asks the delivery job to look at these endpoints' due deliveries, after the event's transaction
  * committed. A nudge that is lost (the process died between the commit and here) costs a minute:
- * the every-minute sweep finds due deliveries itself (sweep.ts).
+ * the every-minute sweep finds due deliveries itself (sweep.ts). No endpoints, nothing to do.
  */
 export async function nudgeEndpoints(
   ports: Pick<Ports, 'jobs'>,
