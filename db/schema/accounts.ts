@@ -62,6 +62,11 @@ export const accounts = pgTable(
      * no dialogue from before it, so a conversation is not continued under another account.
      */
     modelSwitchedAt: timestamp('model_switched_at', { withTimezone: true }),
+    /**
+     * The account has event webhook endpoints (kept by a trigger, migration 0021): the engine's
+     * statements carry the outbox's CTEs only then (services/event-webhooks/emit.ts).
+     */
+    hasEventWebhooks: boolean('has_event_webhooks').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -13,7 +13,12 @@ import {
 import { channelSender } from '../channels';
 import { rowsOf } from '../ports/db';
 import { rowFromJson } from '../ports/db-rows';
-import { endpointIdsOf, hookedSql } from '../services/event-webhooks/emit';
+import {
+  endpointIdsOf,
+  hookedSql,
+  mayHaveEventWebhooks,
+  NOTHING_HOOKED,
+} from '../services/event-webhooks/emit';
 import { nudgeEndpoints } from '../services/event-webhooks/nudge';
 import { outcomeEventsSql } from '../services/event-webhooks/outcome-events';
 import type { TokenUsage } from '../shared/models';
@@ -139,25 +144,26 @@ export async function recordOutcome(
 ): Promise<RecordedOutcome | null> {
   const input = JSON.stringify(recordInput(outcome, now, newerThan));
   // The event webhooks' outbox rows ride in the same statement (services/event-webhooks).
-  const events = outcomeEventsSql(
-    {
-      accountId: outcome.account.id,
-      chatId: outcome.chat.id,
-      botId: outcome.bot?.id ?? null,
-      channel: outcome.chat.channel,
-      actions: outcome.actions,
-      stop: outcome.stop,
-      handover: outcome.handover,
-      variables: { ...outcome.chat.variables, ...outcome.variables },
-    },
-    now,
-  );
-  const [row] = rowsOf<{ value: RecordJson; hooked: unknown }>(
-    await ctx.ports.db.execute(
-      sql`with r as (select engine_record(${input}::jsonb) as value), events as (${events})
-        select r.value, ${hookedSql('events')} as hooked from r`,
-    ),
-  );
+  const events =
+    mayHaveEventWebhooks(outcome.account) &&
+    outcomeEventsSql(
+      {
+        accountId: outcome.account.id,
+        chatId: outcome.chat.id,
+        botId: outcome.bot?.id ?? null,
+        channel: outcome.chat.channel,
+        actions: outcome.actions,
+        stop: outcome.stop,
+        handover: outcome.handover,
+        variables: { ...outcome.chat.variables, ...outcome.variables },
+      },
+      now,
+    );
+  const statement = events
+    ? sql`with r as (select engine_record(${input}::jsonb) as value), events as (${events})
+        select r.value, ${hookedSql('events')} as hooked from r`
+    : sql`select engine_record(${input}::jsonb) as value, ${NOTHING_HOOKED} as hooked`;
+  const [row] = rowsOf<{ value: RecordJson; hooked: unknown }>(await ctx.ports.db.execute(statement));
   if (!row) throw new Error('the statement returned no row');
   const found = row.value;
   const hooked = endpointIdsOf(row.hooked);

@@ -3,7 +3,7 @@ import { type Chat, chats, type Message, messages } from '../../db/schema';
 import { type Db, rowsOf } from '../ports/db';
 import { rowFromJson } from '../ports/db-rows';
 import { grouped, groupedPer } from '../ports/grouped';
-import { deliveriesInsertSql, endpointIdsOf } from '../services/event-webhooks/emit';
+import { deliveriesInsertSql, endpointIdsOf, NOTHING_HOOKED } from '../services/event-webhooks/emit';
 import type { ChatKey, CustomerIdentity } from './chats';
 
 export interface AcceptedInbound {
@@ -36,6 +36,8 @@ export interface InboundToStore {
   refs?: Record<string, string>;
   /** The bot's due rule (accumulate.ts dueRule): a new customer message's answer is due by it. */
   due?: Record<string, number | null>;
+  /** False when the account is known to have no event webhook endpoints: no outbox CTE for it. */
+  events: boolean;
 }
 
 /** The gates' facts read in the same statement: its CTE named `cte`, unique within the statement. */
@@ -46,6 +48,7 @@ interface Pending {
   /** Groups lock chats in this order, so two processes' groups do not wait on each other in a circle. */
   order: string;
   alongside?: Alongside;
+  events: boolean;
 }
 
 interface StoredRow {
@@ -96,12 +99,17 @@ async function storeGroup(db: Db, group: Pending[]): Promise<AcceptedInbound[]> 
     const alongside = facts ? sql`(select to_jsonb(f) from (select ${facts.columns}) f)` : sql`null::jsonb`;
     return sql`select ${index}::int as n, engine_accept(${JSON.stringify(pending.input)}::jsonb) as value, ${alongside} as alongside`;
   });
-  ctes.push(sql`accepted as (${sql.join(selects, sql` union all `)})`, sql`events as (${eventsOfAccepted})`);
+  ctes.push(sql`accepted as (${sql.join(selects, sql` union all `)})`);
+  // The outbox's CTE only when a message's account may have endpoints (emit.ts mayHaveEventWebhooks).
+  const events = group.some((pending) => pending.events);
+  if (events) ctes.push(sql`events as (${eventsOfAccepted})`);
+  const hooked = events
+    ? sql`(select coalesce(array_agg(distinct e.endpoint_id), '{}')
+        from events e where e.chat_id = (a.value->'chat'->>'id')::uuid)`
+    : NOTHING_HOOKED;
   const rows = rowsOf<StoredRow>(
     await db.execute(sql`with ${sql.join(ctes, sql`, `)}
-      select a.n, a.value, a.alongside, (select coalesce(array_agg(distinct e.endpoint_id), '{}')
-        from events e where e.chat_id = (a.value->'chat'->>'id')::uuid) as hooked
-      from accepted a`),
+      select a.n, a.value, a.alongside, ${hooked} as hooked from accepted a`),
   );
   const byIndex = new Map(rows.map((row) => [Number(row.n), row]));
   return group.map((_, index) => {
@@ -155,5 +163,5 @@ export function acceptInbound(
   };
   const { accountId, channel, integrationId, externalId } = inbound.key;
   const order = [accountId, channel, integrationId ?? '', externalId].join('\n');
-  return acceptorOf(db)({ input, order, alongside });
+  return acceptorOf(db)({ input, order, alongside, events: inbound.events });
 }

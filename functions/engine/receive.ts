@@ -1,5 +1,6 @@
 import type { Account, Bot, Chat, Message } from '../../db/schema';
 import type { Db } from '../ports/db';
+import { mayHaveEventWebhooks } from '../services/event-webhooks/emit';
 import { nudgeEndpoints } from '../services/event-webhooks/nudge';
 import { withoutNul } from '../shared/strip-nul';
 import { dueRule, scheduleAnswer } from './accumulate';
@@ -112,6 +113,7 @@ export async function receiveInbound(
       customer: inbound.customer,
       refs: inbound.refs,
       due: serving ? dueRule(serving.bot) : undefined,
+      events: mayHaveEventWebhooks(known.account?.id === inbound.accountId ? known.account : undefined),
     },
     now,
     serving &&

@@ -87,6 +87,11 @@ describe('database round trips per message', () => {
       ANSWER_CEILING.roundTrips,
     );
     expect(answer.transactions).toBeLessThanOrEqual(ANSWER_CEILING.transactions);
+    // An account without event webhook endpoints: no outbox CTE rides in its statements.
+    const outbox = (profile: SqlProfile) =>
+      profile.statements.filter((statement) => statement.includes('event_webhook_deliveries'));
+    expect(outbox(accept)).toEqual([]);
+    expect(outbox(answer)).toEqual([]);
   });
 
   it('accepts a Telegram update within today’s round trips', async () => {

@@ -1,26 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealSecret } from '../../functions/secrets/secret-box';
-import { EVENT_WEBHOOK_SECRET_LABEL } from '../../functions/shared/event-webhooks';
 import { type Account, apiCall, readyAccount } from '../e2e/support/account';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { type FakeWebhookReceiver, startWebhookReceiver } from '../fakes/webhook-receiver';
 import { type LocalServer, startLocalServer } from '../support/local-server';
 import { type ProcessDatabase, processDatabase } from '../support/process-database';
-import { withSql } from '../support/process-traffic';
 import { waitUntil } from '../support/wait-until';
 import { newWebhookSecret } from './support/event-webhooks';
 
 /**
- * Event webhooks through the real `npm start` process (issue #27 §3): an endpoint of the account
- * (written into the process's Postgres as the management API writes it, its secret sealed under the
- * process's SECRETS_KEY), a Check message, and the receiver — verifying with the `standardwebhooks`
- * library against the real clock — gets message.received, then message.answered. Starts a real
- * server: run under `flock /tmp/npm-start.lock`.
+ * Event webhooks through the real `npm start` process (issue #27 §3): an endpoint created through
+ * the API by a signed-in owner, a Check message, and the receiver — verifying with the
+ * `standardwebhooks` library, with the secret the API showed, against the real clock — gets
+ * message.received, then message.answered. Starts a real server: run under `flock /tmp/npm-start.lock`.
  */
 const KEY = 'sk-event-webhooks-0123456789';
 const SECRETS_KEY = randomBytes(32).toString('base64');
-const secret = newWebhookSecret();
 
 let database: ProcessDatabase;
 let llm: FakeOpenAi;
@@ -30,7 +25,10 @@ let owner: Account;
 
 beforeAll(async () => {
   database = await processDatabase('event-webhooks');
-  [llm, receiver] = await Promise.all([startFakeOpenAi({ apiKey: KEY }), startWebhookReceiver(secret)]);
+  [llm, receiver] = await Promise.all([
+    startFakeOpenAi({ apiKey: KEY }),
+    startWebhookReceiver(newWebhookSecret()),
+  ]);
   server = await startLocalServer(database.dataDir, undefined, {
     DATABASE_URL: database.url,
     LLM_BASE_URL: llm.baseUrl,
@@ -50,13 +48,6 @@ afterAll(async () => {
 
 describe('event webhooks under npm start', () => {
   it('a Check message: the receiver gets message.received, then message.answered, signed', async () => {
-    const sealed = await sealSecret(SECRETS_KEY, EVENT_WEBHOOK_SECRET_LABEL, secret);
-    await withSql(database.url, async (sql) => {
-      const [account] = await sql`select id from accounts where email = ${owner.email}`;
-      await sql`insert into event_webhook_endpoints (account_id, url, events, secret_sealed, created_at)
-        values (${account?.id}, ${receiver.endpointUrl}, ${['message.received', 'message.answered']},
-          ${JSON.stringify(sealed)}, now())`;
-    });
     const { id: botId } = (await apiCall(
       server,
       'POST',
@@ -71,6 +62,16 @@ describe('event webhooks under npm start', () => {
       owner.token,
     )) as { id: string };
     await apiCall(server, 'PATCH', `/api/bot/${botId}`, { is_work: true }, owner.token);
+    // Created through the API after the owner's sign-in is cached: the account's next message must
+    // see its new endpoint (accounts.has_event_webhooks, the cached sign-in marked stale).
+    const created = (await apiCall(
+      server,
+      'POST',
+      '/api/event-webhooks',
+      { url: receiver.endpointUrl, events: ['message.received', 'message.answered'] },
+      owner.token,
+    )) as { secret: string };
+    receiver.useSecret(created.secret);
     llm.queue({ kind: 'text', text: 'Стрижка стоит 1500 ₽' });
     const sent = (await apiCall(
       server,

@@ -220,6 +220,25 @@ describe('event webhooks: managing endpoints', () => {
     expect((await api.call('DELETE', `/api/event-webhooks/${id}`, { token: user.token })).status).toBe(404);
   });
 
+  it('the account is marked as having endpoints from its first until its last is deleted', async () => {
+    const user = await owner();
+    const marked = async () =>
+      (await api.t.db.select().from(accounts).where(eq(accounts.id, user.accountId)))[0]?.hasEventWebhooks;
+    expect(await marked()).toBe(false);
+    const first = (await user.create({ url: URL_OK, events: ['chat.created'] })).json.endpoint.id;
+    const second = (await user.create({ url: URL_OK, events: ['message.received'] })).json.endpoint.id;
+    expect(await marked()).toBe(true);
+    expect((await api.call('DELETE', `/api/event-webhooks/${first}`, { token: user.token })).status).toBe(
+      204,
+    );
+    await api.call('PATCH', `/api/event-webhooks/${second}`, { token: user.token, body: { enabled: false } });
+    expect(await marked()).toBe(true);
+    expect((await api.call('DELETE', `/api/event-webhooks/${second}`, { token: user.token })).status).toBe(
+      204,
+    );
+    expect(await marked()).toBe(false);
+  });
+
   it('lists deliveries newest first, a page at a time, and refuses a bad page', async () => {
     const user = await owner();
     const { id } = (await user.create({ url: URL_OK, events: ['message.answered'] })).json.endpoint;

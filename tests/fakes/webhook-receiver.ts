@@ -35,6 +35,8 @@ export interface FakeWebhookReceiver extends FakeServer {
   requests: WebhookRequest[];
   /** The next `count` requests are answered 500. */
   failNext(count: number): void;
+  /** Verifies with this secret from now on (one the API showed when the endpoint was created). */
+  useSecret(secret: string): void;
   /** Every request from now on is answered 500 (until `failNext(0)`). */
   failAlways(): void;
   reset(): void;
@@ -68,6 +70,7 @@ export async function startWebhookReceiver(
   const requests: WebhookRequest[] = [];
   const seen = new Set<string>();
   let failing = 0;
+  let current = secret;
   const path = options.path ?? '/hooks/onchat';
   const server = await serveFake((request, body, response) => {
     const id = header(request, 'webhook-id');
@@ -87,7 +90,7 @@ export async function startWebhookReceiver(
     };
     let payload: unknown;
     try {
-      payload = verify(secret, body, headers, options.now);
+      payload = verify(current, body, headers, options.now);
     } catch (error) {
       if (error instanceof WebhookVerificationError) return answer(401, { error: error.message });
       return answer(400, { error: 'not JSON' });
@@ -104,6 +107,9 @@ export async function startWebhookReceiver(
     endpointUrl: `${server.url}${path}`,
     events,
     requests,
+    useSecret(next) {
+      current = next;
+    },
     failNext(count) {
       failing = count;
     },

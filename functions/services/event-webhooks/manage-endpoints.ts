@@ -14,6 +14,7 @@ import {
 import type { CreateEventWebhookInput, UpdateEventWebhookInput } from '../../shared/schemas/event-webhooks';
 import { isUuid } from '../../shared/uuid';
 import { ensureRoomFor } from '../account-limits';
+import { accountChanged } from '../auth/auth-cache';
 import type { AccountContext } from '../context';
 
 /** An endpoint as the API shows it: never its secret. */
@@ -79,6 +80,8 @@ export async function createEndpoint(
     })
     .returning();
   if (!row) throw new Error('event webhook insert returned nothing');
+  // The account's has_event_webhooks moved (migration 0021): signed-in requests read it afresh.
+  await accountChanged(ctx.ports.kv, ctx.account.id);
   return { endpoint: endpointView(row), secret };
 }
 
@@ -125,4 +128,5 @@ export async function deleteEndpoint(ctx: AccountContext, id: string): Promise<v
     .where(own(ctx, id))
     .returning({ id: eventWebhookEndpoints.id });
   if (!row) throw notFound('event_webhook_not_found');
+  await accountChanged(ctx.ports.kv, ctx.account.id);
 }

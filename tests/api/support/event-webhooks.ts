@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { eventWebhookDeliveries, eventWebhookEndpoints } from '../../../db/schema';
 import { sealSecret } from '../../../functions/secrets/secret-box';
+import { accountChanged } from '../../../functions/services/auth/auth-cache';
 import {
   EVENT_TYPES,
   EVENT_WEBHOOK_SECRET_LABEL,
@@ -13,11 +14,12 @@ import type { TestApp } from '../../support/test-app';
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 /**
- * An endpoint written straight into the table, its secret sealed as the management API seals it
- * (the API is built beside these tests): what the delivery side reads.
+ * An endpoint written straight into the table, its secret sealed as the management API seals it:
+ * what the delivery side reads. Like the API, it marks the account's cached sign-ins stale, so the
+ * next request sees the account's endpoints (accounts.has_event_webhooks).
  */
 export async function insertEndpoint(
-  t: Pick<TestApp, 'db' | 'settings' | 'clock'>,
+  t: Pick<TestApp, 'db' | 'settings' | 'clock' | 'kv'>,
   accountId: string,
   url: string,
   events: readonly EventType[] = EVENT_TYPES,
@@ -35,6 +37,7 @@ export async function insertEndpoint(
     })
     .returning();
   if (!row) throw new Error('no endpoint');
+  await accountChanged(t.kv, accountId);
   return { ...row, secret };
 }
 
