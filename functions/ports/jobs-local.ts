@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { failedJobs, jobs, kvEntries } from '../../db/schema';
 import { safeErrorText } from '../shared/safe-error';
@@ -21,6 +21,8 @@ const DEFAULT_CONCURRENCY = 16;
 const POLL_MS = 250;
 
 type JobRow = typeof jobs.$inferSelect;
+/** A claimed job, and whether another job was due besides it then (perhaps waiting for its group). */
+type ClaimedJob = JobRow & { othersDue: boolean };
 /** Another job of the same group, for "none of the group is running" (in any process). */
 const sibling = alias(jobs, 'sibling');
 
@@ -34,6 +36,8 @@ const sibling = alias(jobs, 'sibling');
  */
 export class LocalJobs implements Jobs {
   private readonly handlers = new Map<string, JobHandler>();
+  /** Jobs this process has queued, counted once they are stored: a pass looks again when it moves. */
+  private enqueued = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<number> | null = null;
 
@@ -67,8 +71,9 @@ export class LocalJobs implements Jobs {
     return rows.map(() => undefined);
   });
 
-  enqueue(request: JobRequest): Promise<void> {
-    return this.insertJob(this.row(request, this.clock.now()));
+  async enqueue(request: JobRequest): Promise<void> {
+    await this.insertJob(this.row(request, this.clock.now()));
+    this.enqueued++;
   }
 
   /**
@@ -78,7 +83,7 @@ export class LocalJobs implements Jobs {
    */
   async enqueueOnce(claim: string, keepSeconds: number, request: JobRequest): Promise<boolean> {
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
+    const queued = await this.db.transaction(async (tx) => {
       const [taken] = await tx
         .insert(kvEntries)
         .values({ key: claim, value: '1', expiresAt: new Date(now.getTime() + keepSeconds * 1000) })
@@ -92,6 +97,8 @@ export class LocalJobs implements Jobs {
       await tx.insert(jobs).values(this.row(request, now)).onConflictDoNothing();
       return true;
     });
+    if (queued) this.enqueued++;
+    return queued;
   }
 
   /** Runs every due job once; returns how many ran. Concurrent calls share one pass. */
@@ -102,40 +109,53 @@ export class LocalJobs implements Jobs {
     return this.running;
   }
 
+  /**
+   * Claims and runs due jobs until none is left. A claim is asked only when it may find one: at the
+   * start, after a claim that saw other due jobs, after this process queued one, when a job ends
+   * whose claim saw others due (its group's next may be free now), and at each poll (jobs that fell
+   * due meanwhile, or other processes'). So one job alone costs one claim, not three.
+   */
   private async pass(): Promise<number> {
     let ran = 0;
     const inFlight = new Map<string, Promise<void>>();
     const busyGroups = new Set<string>();
-    let finished = 0;
+    let lookAgain = true;
+    let enqueuedSeen = this.enqueued;
     for (;;) {
-      const finishedBefore = finished;
-      const job = inFlight.size < this.concurrency ? await this.claimNext(busyGroups) : undefined;
-      if (job) {
+      if (this.enqueued !== enqueuedSeen) {
+        enqueuedSeen = this.enqueued;
+        lookAgain = true;
+      }
+      if (lookAgain && inFlight.size < this.concurrency) {
+        lookAgain = false;
+        const job = await this.claimNext(busyGroups);
+        if (!job) continue;
+        // A job that ended while the claim was asked keeps what it set.
+        lookAgain ||= job.othersDue;
         ran++;
         if (job.groupKey) busyGroups.add(job.groupKey);
         const done = this.runOne(job).finally(() => {
-          finished++;
           inFlight.delete(job.id);
           if (job.groupKey) busyGroups.delete(job.groupKey);
+          if (job.othersDue) lookAgain = true;
         });
         inFlight.set(job.id, done);
         continue;
       }
-      // A job that ended while the claim was asked may have freed its group's next job: ask again.
-      if (finished !== finishedBefore) continue;
       if (inFlight.size === 0) return ran;
-      // A job that falls due while these run (a slow model call, say) starts at the next poll, not
-      // when they end.
-      await this.jobEndOrPoll(inFlight.values());
+      if (await this.jobEndOrPoll(inFlight.values())) lookAgain = true;
     }
   }
 
-  private jobEndOrPoll(running: Iterable<Promise<void>>): Promise<void> {
+  /** Waits for a running job to end (false) or the poll interval to pass (true). */
+  private jobEndOrPoll(running: Iterable<Promise<void>>): Promise<boolean> {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.pollMs);
+    const poll = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), this.pollMs);
     });
-    return Promise.race([...running, poll]).finally(() => clearTimeout(timer));
+    return Promise.race([...[...running].map((done) => done.then(() => false)), poll]).finally(() =>
+      clearTimeout(timer),
+    );
   }
 
   private async runOne(job: JobRow): Promise<void> {
@@ -169,7 +189,7 @@ export class LocalJobs implements Jobs {
    * Takes the next due job in one statement: rows another runner holds are skipped, not waited for,
    * and a job whose group has a job running (here or in another process) waits its turn.
    */
-  private async claimNext(busyGroups: ReadonlySet<string>): Promise<JobRow | undefined> {
+  private async claimNext(busyGroups: ReadonlySet<string>): Promise<ClaimedJob | undefined> {
     const now = this.clock.now();
     const groupRunning = this.db
       .select({ one: sql`1` })
@@ -203,7 +223,14 @@ export class LocalJobs implements Jobs {
       })
       // `= (subquery)` runs it once; under `in` Postgres may run it again and take a second row.
       .where(eq(jobs.id, sql`(${due})`))
-      .returning();
+      .returning({
+        ...getTableColumns(jobs),
+        // Written out: drizzle leaves a returned column unqualified, which `other` would shadow.
+        othersDue: sql<boolean>`exists (select 1 from jobs other where other.id <> jobs.id
+          and other.run_at <= ${now.toISOString()}::timestamptz
+          and (other.locked_until is null or other.locked_until <= ${now.toISOString()}::timestamptz)
+          and other.attempts < ${MAX_JOB_ATTEMPTS})`,
+      });
     return claimed;
   }
 

@@ -69,19 +69,34 @@ export async function sealSecret(
   return { v: 1, iv: toBase64(iv), ct: toBase64(new Uint8Array(ct)), ...(tail ? { tail } : {}) };
 }
 
+/**
+ * Secrets opened lately, by key, label and sealed value: a webhook's secret is checked on every
+ * delivery, and opening it again each time is a thread-pool hop in Node and CPU time in a Worker.
+ * Only what opened is kept, so another key or label still fails; the oldest go past the bound.
+ */
+const opened = new Map<string, string>();
+const OPENED_MAX = 1000;
+
 /** The plain text of a sealed secret; throws SecretUnreadable when it does not open under the key. */
 export async function openSecret(keyText: string, label: string, sealed: SealedSecret): Promise<string> {
+  const cacheKey = `${keyText}\n${label}\n${sealed.iv}\n${sealed.ct}`;
+  const known = opened.get(cacheKey);
+  if (known !== undefined) return known;
   const key = await cryptoKey(keyText);
+  let plain: string;
   try {
-    const plain = await crypto.subtle.decrypt(
+    const bytes = await crypto.subtle.decrypt(
       { name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData: encoder.encode(label) },
       key,
       fromBase64(sealed.ct),
     );
-    return new TextDecoder().decode(plain);
+    plain = new TextDecoder().decode(bytes);
   } catch {
     throw new SecretUnreadable(label);
   }
+  if (opened.size >= OPENED_MAX) opened.delete(opened.keys().next().value as string);
+  opened.set(cacheKey, plain);
+  return plain;
 }
 
 /**

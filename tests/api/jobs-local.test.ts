@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failedJobs, jobs } from '../../db/schema';
 import { ManualClock } from '../../functions/ports/clock-manual';
 import { LocalJobs, startSchedules } from '../../functions/ports/jobs-local';
+import { type SqlProfile, sqlRecorder, statementHead } from '../support/sql-profile';
 import { openTestDb } from '../support/test-database';
 import { waitUntil } from '../support/wait-until';
 
@@ -69,6 +70,37 @@ describe('the local durable job runner', () => {
       expect(await runner.runDue()).toBe(3);
     }
     expect(seen).toEqual(Array.from({ length: 30 }, (_, n) => n));
+    await close();
+  });
+
+  it('asks for due jobs only when one may be there: a lone job is one claim, a job it queues still runs', async () => {
+    const recorder = sqlRecorder();
+    const { db, close } = await openTestDb({ logger: recorder.logger });
+    const clock = new ManualClock();
+    const runner = new LocalJobs(db, clock);
+    const seen: string[] = [];
+    runner.register('answer', async () => {
+      seen.push('answer');
+    });
+    runner.register('reply', async () => {
+      seen.push('reply');
+      await runner.enqueue({ name: 'deliver', payload: null, groupKey: 'chat-1' });
+    });
+    runner.register('deliver', async () => {
+      seen.push('deliver');
+    });
+    const claims = (profile: SqlProfile) =>
+      profile.statements.filter((statement) => statementHead(statement) === 'update jobs').length;
+
+    await runner.enqueue({ name: 'answer', payload: null });
+    const alone = await recorder.measure(async () => expect(await runner.runDue()).toBe(1));
+    expect(claims(alone)).toBe(1);
+
+    // A job that queues another: that one is due now and runs in the same pass.
+    await runner.enqueue({ name: 'reply', payload: null, groupKey: 'chat-1' });
+    const chained = await recorder.measure(async () => expect(await runner.runDue()).toBe(2));
+    expect(seen).toEqual(['answer', 'reply', 'deliver']);
+    expect(claims(chained)).toBe(2);
     await close();
   });
 

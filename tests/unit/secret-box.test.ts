@@ -63,6 +63,9 @@ describe('secret box (AES-256-GCM)', () => {
 
   it('fails closed: another key, another field or an altered value does not open', async () => {
     const sealed = await sealSecret(KEY, LABEL, 'secret value');
+    // Opened once under its own key and label first: what was opened is kept, and must not open
+    // the same value under another key or label.
+    expect(await openSecret(KEY, LABEL, sealed)).toBe('secret value');
     await expect(openSecret(OTHER_KEY, LABEL, sealed)).rejects.toBeInstanceOf(SecretUnreadable);
     await expect(openSecret(KEY, 'connection_data.webhook_secret', sealed)).rejects.toThrow(
       'connection_data.webhook_secret cannot be decrypted: SECRETS_KEY is not the key it was stored with',
