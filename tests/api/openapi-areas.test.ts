@@ -17,6 +17,7 @@ interface Operation {
   security: unknown[];
   responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
   requestBody?: { content: Record<string, { schema: Schema }> };
+  parameters?: { name: string; in: string; required?: boolean; schema?: Schema & { enum?: string[] } }[];
 }
 type Paths = Record<string, Record<string, Operation>>;
 
@@ -64,6 +65,23 @@ describe('the API reference of chats, check, history, knowledge, assistant and i
     for (const [path, methods] of Object.entries(p).filter(([path]) => AREAS.test(path)))
       for (const [method, operation] of Object.entries(methods))
         expect(operation.security.length, `${method} ${path}`).toBeGreaterThan(0);
+  });
+
+  it('lists the query parameters the CRM, booking and partner lists read', async () => {
+    const p = await paths();
+    const query = (operation: Operation | undefined) =>
+      Object.fromEntries(
+        (operation?.parameters ?? [])
+          .filter((parameter) => parameter.in === 'query')
+          .map((parameter) => [parameter.name, parameter]),
+      );
+    expect(query(p['/api/integrations/{id}/crm/fields']?.get).entity).toMatchObject({
+      required: true,
+      schema: { enum: ['lead', 'contact', 'company'] },
+    });
+    expect(query(p['/api/integrations/{id}/booking/services']?.get).branch_id?.required).toBe(true);
+    expect(query(p['/api/private/integrations/{type}/staff']?.get).integration_id).toBeDefined();
+    expect(Object.keys(query(p['/api/partner/clients']?.get)).sort()).toEqual(['page', 'q']);
   });
 
   it('describes the file upload as multipart and the API channel webhook as a public, signed call', async () => {

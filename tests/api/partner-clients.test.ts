@@ -107,6 +107,13 @@ describe('partner clients', () => {
       token: owner.token,
     });
     expect(none.json).toMatchObject({ total: 0, clients: [] });
+    const badPage = await api.call('GET', '/api/partner/clients?page=two', { token: owner.token });
+    expect(badPage.status).toBe(422);
+    expect(badPage.json.fields).toEqual({ page: 'Некорректное значение' });
+    const longQuery = await api.call('GET', `/api/partner/clients?q=${'я'.repeat(101)}`, {
+      token: owner.token,
+    });
+    expect(longQuery.status).toBe(422);
   });
 
   it('switches into its client with a session naming the partner, acts there, and reaches no other account', async () => {

@@ -140,8 +140,7 @@ describe('T-Bank payment link in the browser', () => {
       status: 200,
       answer: 'OK',
     });
-    // The Check screen polls only while an answer is due: the line is there once it is opened again.
-    await chat.page.reload();
+    // The Check screen follows the account's room: the line shows up without a reload.
     await seen(
       chat.page
         .getByTestId('check-system-message')

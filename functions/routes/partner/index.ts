@@ -3,7 +3,7 @@ import { accountContext } from '../../http/context';
 import type { AppEnv } from '../../http/env';
 import { factory } from '../../http/factory';
 import { requireAccount } from '../../http/require-account';
-import { jsonBody } from '../../http/validate';
+import { jsonBody, queryParams } from '../../http/validate';
 import { describe } from '../../openapi/describe';
 import { messageSchema } from '../../openapi/schemas/account';
 import { clientListSchema, clientSchema, clientSessionSchema } from '../../openapi/schemas/partner';
@@ -12,7 +12,12 @@ import { createClient } from '../../services/partner/create-client';
 import { releaseClient } from '../../services/partner/end-relation';
 import { listClients } from '../../services/partner/list-clients';
 import { switchIntoClient } from '../../services/partner/switch-into-client';
-import { attachClientSchema, confirmAttachSchema, createClientSchema } from '../../shared/schemas/partner';
+import {
+  attachClientSchema,
+  clientsQuerySchema,
+  confirmAttachSchema,
+  createClientSchema,
+} from '../../shared/schemas/partner';
 import { moneyRoutes } from './money';
 import { referralLinkRoutes } from './referral-links';
 
@@ -24,10 +29,10 @@ const list = factory.createHandlers(
     description:
       "The partner's clients, newest first, 20 a page (`?page=`), found by name or e-mail (`?q=`), each with its balance in its own currency, bots switched on and last activity.",
     ok: { description: 'One page of clients.', schema: clientListSchema },
-    errors: ['partner_only'],
+    errors: ['partner_only', 'validation_failed'],
   }),
-  async (c) =>
-    c.json(await listClients(accountContext(c), { q: c.req.query('q'), page: c.req.query('page') })),
+  queryParams(clientsQuerySchema),
+  async (c) => c.json(await listClients(accountContext(c), c.req.valid('query'))),
 );
 
 const create = factory.createHandlers(

@@ -1,5 +1,4 @@
 import { moduleFor } from '../../integrations/registry';
-import { AppError } from '../../shared/app-error';
 import type { AccountContext } from '../context';
 import { listOfModule } from './crm-lists';
 import { ownIntegration } from './own-integration';
@@ -9,10 +8,8 @@ import { ownIntegration } from './own-integration';
  * branch, for the booking action's settings. Another account's integration, or one that books
  * nothing, is 404; not connected 409; what the system refused is explained (502).
  */
-export async function bookingServices(ctx: AccountContext, id: string, branchId: string | undefined) {
+export async function bookingServices(ctx: AccountContext, id: string, branchId: string) {
   const row = await ownIntegration(ctx, id);
-  if (!branchId || !/^\d{1,12}$/.test(branchId))
-    throw new AppError('validation_failed', 'validation_failed', { fields: { branch_id: 'invalid_value' } });
   return {
     services: await listOfModule(row, moduleFor(row.type)?.booking, (lists) =>
       lists.services(ctx, row, branchId),

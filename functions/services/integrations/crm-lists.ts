@@ -3,7 +3,7 @@ import { type Integration, integrations } from '../../../db/schema';
 import { type CrmLists, CrmRefused } from '../../integrations/module';
 import { moduleFor } from '../../integrations/registry';
 import { AppError, notFound } from '../../shared/app-error';
-import { CRM_ENTITIES, type CrmEntity } from '../../shared/crm';
+import type { CrmEntity } from '../../shared/crm';
 import { integrationLabel, isIntegrationType } from '../../shared/integration-catalogue';
 import { isUuid } from '../../shared/uuid';
 import type { AccountContext } from '../context';
@@ -47,13 +47,8 @@ export const crmPipelines = async (ctx: AccountContext, id: string) => {
   return { pipelines: await listOf(row, (lists) => lists.pipelines(ctx, row)) };
 };
 
-export const isCrmEntity = (value: unknown): value is CrmEntity =>
-  typeof value === 'string' && (CRM_ENTITIES as readonly string[]).includes(value);
-
-export const crmFields = async (ctx: AccountContext, id: string, entity: string | undefined) => {
+export const crmFields = async (ctx: AccountContext, id: string, entity: CrmEntity) => {
   const row = await ownIntegration(ctx, id);
-  if (!isCrmEntity(entity))
-    throw new AppError('validation_failed', 'validation_failed', { fields: { entity: 'invalid_value' } });
   return { fields: await listOf(row, (lists) => lists.fields(ctx, row, entity)) };
 };
 
@@ -63,8 +58,8 @@ export const crmTaskTypes = async (ctx: AccountContext, id: string) => {
 };
 
 /** SPEC §7 GET /private/integrations/{type}/staff?integration_id=: the CRM's active users. */
-export async function crmStaff(ctx: AccountContext, type: string, integrationId: string | undefined) {
-  if (!isIntegrationType(type) || !integrationId || !isUuid(integrationId)) throw notFound();
+export async function crmStaff(ctx: AccountContext, type: string, integrationId: string) {
+  if (!isIntegrationType(type) || !isUuid(integrationId)) throw notFound();
   const [row] = await ctx.ports.db
     .select()
     .from(integrations)

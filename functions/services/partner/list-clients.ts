@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { accounts, bots, chats, subscriptions } from '../../../db/schema';
+import type { ClientsQuery } from '../../shared/schemas/partner';
 import { ledgerTotalSql } from '../billing/balance';
 import type { AccountContext } from '../context';
 import { clientView } from './client-view';
@@ -19,11 +20,11 @@ const clientCurrency = sql.raw('"accounts"."currency"');
  * a page at a time, each with its balance (in its own currency), the bots it has switched on, when
  * its dialogues last moved, the end of its paid subscription (running or bought ahead) and of its demo.
  */
-export async function listClients(ctx: AccountContext, query: { q?: string; page?: string }) {
+export async function listClients(ctx: AccountContext, query: ClientsQuery) {
   const partner = requirePartner(ctx);
   const now = ctx.ports.clock.now();
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(query.page ?? '1', 10) || 1));
-  const q = (query.q ?? '').trim().slice(0, 100);
+  const page = Math.max(1, Math.min(10_000, query.page));
+  const { q } = query;
   const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const where = and(
     eq(accounts.partnerAccountId, partner.id),

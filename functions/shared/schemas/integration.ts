@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { INTEGRATION_TYPES } from '../../../db/schema/integrations';
+import { CRM_ENTITIES } from '../crm';
 import { msg } from './fields';
 
 /** Largest connection_data a client may store, in characters of its JSON. */
@@ -51,3 +52,19 @@ export const deleteIntegrationQuery = v.object({
 
 export type SaveIntegrationInput = v.InferOutput<typeof saveIntegrationSchema>;
 export type UpdateIntegrationInput = v.InferOutput<typeof updateIntegrationSchema>;
+
+/** GET /api/integrations/{id}/crm/fields?entity=: the kind of CRM record. */
+export const crmFieldsQuerySchema = v.object({ entity: v.picklist(CRM_ENTITIES, msg('invalid_value')) });
+
+/** GET /api/integrations/{id}/booking/services?branch_id=: a booking system's branch, digits. */
+export const bookingServicesQuerySchema = v.object({
+  branch_id: v.pipe(v.string(msg('invalid_value')), v.regex(/^\d{1,12}$/, msg('invalid_value'))),
+});
+
+/** GET /api/private/integrations/{type}/staff?integration_id=: a missing or unknown id answers 404. */
+export const crmStaffQuerySchema = v.object({
+  integration_id: v.optional(
+    v.pipe(v.string(msg('invalid_value')), v.maxLength(64, msg('invalid_value'))),
+    '',
+  ),
+});

@@ -79,6 +79,14 @@ const page = v.optional(
   '1',
 );
 
+/** GET /api/partner/clients?q=&page=: found by name or e-mail, a page at a time. */
+export const clientsQuerySchema = v.object({
+  q: v.optional(v.pipe(v.string(msg('invalid_value')), v.trim(), v.maxLength(100, msg('too_long'))), ''),
+  page,
+});
+
+export type ClientsQuery = v.InferOutput<typeof clientsQuerySchema>;
+
 export const PARTNER_OPERATION_KINDS = [
   'top_up',
   'top_up_refund',

@@ -1,6 +1,8 @@
 import type { Currency } from '../../../functions/shared/constants';
 import type { MessageAttachment } from '../components/MessageAttachments';
+import { CHATS_LIVE_PATH } from './chats';
 import { api } from './client';
+import { useLiveRoom } from './live';
 import { useApi } from './swr';
 
 export type CheckAuthor = 'customer' | 'operator' | 'bot' | 'system';
@@ -38,7 +40,9 @@ const EMPTY: CheckDialogue = { chat_id: null, state: 'working', messages: [], an
 
 /**
  * The check dialogue with one bot. While an answer is due it is polled every second, so the
- * answer shows up as a customer would see it; otherwise nothing is polled.
+ * answer shows up as a customer would see it. It also follows the account's room: a line written
+ * into the dialogue from outside an answer (a payment's «Оплачено», a booking's news) shows up at
+ * once.
  */
 export function useCheckDialogue(botId: string | null) {
   const path = botId ? `${CHECK_PATH}?bot_id=${encodeURIComponent(botId)}` : null;
@@ -46,6 +50,10 @@ export function useCheckDialogue(botId: string | null) {
     refreshInterval: (data) => (data?.answer_due_at ? 1000 : 0),
   });
   const { mutate } = swr;
+  const chatId = swr.data?.chat_id ?? null;
+  useLiveRoom(CHATS_LIVE_PATH, (event) => {
+    if (chatId !== null && event.chat_id === chatId) void mutate();
+  });
 
   const send = async (text: string) => {
     if (!botId) return;
