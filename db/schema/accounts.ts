@@ -47,7 +47,7 @@ export const accounts = pgTable(
     referralId: text('referral_id'),
     /**
      * The partner whose referral link the account signed up through, set once at sign-up: the
-     * partner earns from its payments (README "Partners") but may not open the account.
+     * partner earns from its payments (docs/partners.md) but may not open the account.
      */
     referredByPartnerId: uuid('referred_by_partner_id').references((): AnyPgColumn => accounts.id, {
       onDelete: 'set null',

@@ -6,7 +6,7 @@ import { integrations } from './integrations';
 export type ApiChannelCallbackState = 'pending' | 'delivered' | 'dead';
 
 /**
- * The API channel's outbox (README "API channel"): each event for the account's callback URL (the
+ * The API channel's outbox (docs/channels/api-channel.md): each event for the account's callback URL (the
  * bot's reply, an operator's message, a stop) is written here once, keyed by its event id, then
  * POSTed by a job and retried with backoff. One that used up its attempts, or that the account's
  * system refused, stays `dead` with the reason, for the integration page's list and its retry.

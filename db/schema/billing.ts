@@ -162,7 +162,7 @@ export type TransactionOperation = 'top_up' | 'subscription' | 'renewal' | 'invo
 /** SPEC §4 transaction statuses: paid, not paid (pending or failed), write-off. */
 export type TransactionStatus = 'paid' | 'not_paid' | 'write_off' | 'refunded';
 export type TransactionProvider = 'tbank' | 'stripe' | 'invoice' | 'balance' | 'partner';
-/** Whose money a payment is: the account's own balance, or its partner balance (README "Partners"). */
+/** Whose money a payment is: the account's own balance, or its partner balance (docs/partners.md). */
 export type Purse = 'account' | 'partner';
 
 /**

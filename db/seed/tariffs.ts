@@ -3,7 +3,7 @@ import type { SubscriptionKind, TermUnit } from '../schema/billing';
 import { INTEGRATION_TYPES, type IntegrationType } from '../schema/integrations';
 
 /**
- * Our price list (README "Tariffs"): a month of one bot, or of one integration of a type, per
+ * Our price list (docs/money.md "Tariffs"): a month of one bot, or of one integration of a type, per
  * currency in minor units. Integration types are priced by the work they take: messengers, CRMs
  * and booking systems, and the light ones (our own widget, the customer's own ChatGPT key, a
  * payment link).

@@ -2,7 +2,7 @@ import type { LlmMessage, LlmTool } from '../ports/llm';
 import { priceOf, type TokenUsage } from '../shared/models';
 
 /**
- * The most prompt tokens one model call of an answer may read (README "Prices and limits"). The
+ * The most prompt tokens one model call of an answer may read (docs/engine.md "Prices and limits of one answer"). The
  * count is an upper bound, not a guess: a token of a byte-pair tokenizer stands for at least one
  * byte, so the UTF-8 size of the texts plus a few tokens of framing per message bounds it. A bot's
  * longest allowed prompt fits well within it; older dialogue messages are left out when needed.

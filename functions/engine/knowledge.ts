@@ -39,7 +39,7 @@ export async function findKnowledge(turn: Turn, history: Message[]): Promise<Kno
 }
 
 /**
- * The prompt rule for knowledge (README "Knowledge"): facts about the business come from the
+ * The prompt rule for knowledge (docs/knowledge.md): facts about the business come from the
  * excerpts or the instructions, and what is in neither is not made up.
  */
 export function knowledgeSection(found: KnowledgeSearch): string {

@@ -50,7 +50,7 @@ export interface Turn {
 
 /**
  * The balance cannot pay the next model call: the answer is refused like a low balance, and
- * nothing is charged for the calls it made before (README: refusals cost nothing).
+ * nothing is charged for the calls it made before (docs/engine.md: refusals cost nothing).
  */
 export class NoMoneyError extends Error {}
 

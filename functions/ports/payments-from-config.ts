@@ -2,7 +2,7 @@ import { createStripeProvider } from '../payments/stripe/provider';
 import { createTbankProvider } from '../payments/tbank/provider';
 import type { PaymentProvider, Payments } from './payments';
 
-/** The payment settings both entries read (README "Payments"). */
+/** The payment settings both entries read (docs/money.md "Payments"). */
 export interface PaymentsConfig {
   TBANK_TERMINAL_KEY?: string | undefined;
   TBANK_PASSWORD?: string | undefined;

@@ -1,7 +1,7 @@
 import type { ApiChannelCallbackState } from '../../db/schema/api-channel';
 
 /**
- * The API channel's contract (README "API channel"), shared by the server and the web app: the
+ * The API channel's contract (docs/channels/api-channel.md), shared by the server and the web app: the
  * account's system POSTs customers' and operators' messages to the integration's webhook, signed
  * with the integration's secret; the product POSTs the bot's replies, operators' messages and stops
  * to the account's callback URL, signed the same way.

@@ -297,7 +297,7 @@ const ENTRIES: Record<IntegrationType, Entry> = {
     apiRootVariable: 'TBANK_API_ROOT',
   },
   /**
-   * The open API channel (README "API channel"): the account's own system posts messages signed
+   * The open API channel (docs/channels/api-channel.md): the account's own system posts messages signed
    * with a secret the server makes (shown once, rotatable) and takes the replies at its callback URL.
    */
   api_channel: {

@@ -46,7 +46,7 @@ export interface IntegrationDescriptor {
   };
   /** A messenger instance that exists only while paid for (SPEC §4): deleted a day after that ends. */
   readonly paidInstance?: boolean;
-  /** The configuration variable of its API root, for a proxy or a test's fake (README). */
+  /** The configuration variable of its API root, for a proxy or a test's fake (docs/configuration.md). */
   readonly apiRootVariable?: string;
   /**
    * Connected from the system's side: an application installed there brings what connecting needs
@@ -55,7 +55,7 @@ export interface IntegrationDescriptor {
   readonly installedThere?: boolean;
   /**
    * The configuration variables of its application there (an OAuth client; RetailCRM's marketplace
-   * module code and secret) (README); unset, the type is "not configured".
+   * module code and secret) (docs/configuration.md); unset, the type is "not configured".
    */
   readonly oauthClientVariables?: {
     readonly id: string;

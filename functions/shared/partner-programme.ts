@@ -3,7 +3,7 @@ import type { Currency } from './constants';
 export type PartnerStatusId = 'partner' | 'agency' | 'integrator';
 
 /**
- * The partner statuses (SPEC §6; README "Partners" repeats this table). A partner holds the highest
+ * The partner statuses (SPEC §6; docs/partners.md repeats this table). A partner holds the highest
  * status whose count of paying accounts (its clients and the accounts that signed up through its
  * links, with at least one settled payment) it has reached. The discount applies to what it pays
  * for its clients; the shares are of its clients' and referred accounts' settled payments: a payment

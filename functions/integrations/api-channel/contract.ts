@@ -6,7 +6,7 @@ import { invalidFields } from '../../shared/app-error';
 import { withoutNul } from '../../shared/strip-nul';
 
 /**
- * What the account's system POSTs to the API channel's webhook (README "API channel"): one message
+ * What the account's system POSTs to the API channel's webhook (docs/channels/api-channel.md): one message
  * of a conversation, by the customer or by one of the account's operators. `message_id` is the
  * idempotency key: the same id again is the same message, answered once.
  */

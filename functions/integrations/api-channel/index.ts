@@ -11,7 +11,7 @@ import { apiChannelSender } from './send';
 import { signatureMatches } from './signature';
 
 /**
- * The open API channel (issue #24 §5, README "API channel"): for aggregators and systems without a
+ * The open API channel (issue #24 §5, docs/channels/api-channel.md): for aggregators and systems without a
  * public protocol of their own. The account's system POSTs each message to the integration's
  * webhook, signed with HMAC-SHA256 over the raw body; `message_id` makes a redelivery a no-op. A
  * customer's message is answered; an operator's applies the bot's stop logic (our own replies

@@ -17,7 +17,7 @@ const EARNING_PROVIDERS = new Set<Transaction['provider']>(['tbank', 'stripe', '
  * The partner's share of a settled payment of one of its clients or referred accounts, credited to
  * the partner balance in the payment's transaction, once (unique per payment): the subscription
  * share when the money was for a subscription, otherwise the transaction share, at the partner's
- * status now. Payments in another currency than the partner's earn nothing (README "Partners").
+ * status now. Payments in another currency than the partner's earn nothing (docs/partners.md).
  */
 export async function earnOnPayment(tx: Tx, payment: Transaction, now: Date): Promise<void> {
   if (payment.purse !== 'account' || !EARNING_PROVIDERS.has(payment.provider)) return;

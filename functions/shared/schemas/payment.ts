@@ -5,7 +5,7 @@ import { msg } from './fields';
 /** Whose balance a payment tops up: the account's own, or (a partner's) its partner balance. */
 export const PURSES = ['account', 'partner'] as const;
 
-/** The smallest and largest top-up by card, per currency, in minor units (README "Payments"). */
+/** The smallest and largest top-up by card, per currency, in minor units (docs/money.md "Payments"). */
 export const TOP_UP_LIMITS_MINOR: Readonly<Record<Currency, { min: number; max: number }>> = {
   rub: { min: 10_000, max: 100_000_000 },
   usd: { min: 100, max: 1_000_000 },

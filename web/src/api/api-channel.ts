@@ -3,7 +3,7 @@ import { api } from './client';
 import { INTEGRATIONS_PATH } from './integrations';
 import { useApi } from './swr';
 
-/** The API channel's own calls (README "API channel"): its signing secret and its dead letters. */
+/** The API channel's own calls (docs/channels/api-channel.md): its signing secret and its dead letters. */
 
 const base = (id: string) => `${INTEGRATIONS_PATH}/${encodeURIComponent(id)}`;
 

@@ -8,7 +8,7 @@ export interface ExternalLinks {
   docs: string | null;
 }
 
-/** GET /api/app-config: the installation's public settings, set at run time (README, Configuration). */
+/** GET /api/app-config: the installation's public settings, set at run time (docs/configuration.md). */
 export interface AppConfig {
   links: ExternalLinks;
 }

@@ -18,7 +18,7 @@ interface ApiChannelSettingsProps {
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
- * The API channel's settings (README "API channel"): the callback URL the owner's system takes the
+ * The API channel's settings (docs/channels/api-channel.md): the callback URL the owner's system takes the
  * replies at; once connected, the webhook URL it posts to, the signing secret, and the replies that
  * could not be delivered.
  */
