@@ -9,6 +9,8 @@ export interface StatementCounts {
   jobRunner: number;
   /** Rate limits, locks and caches (kv_entries): Upstash Redis commands in production. */
   kv: number;
+  /** The live rooms' fan-out between processes (`pg_notify`): PartyKit carries it in production. */
+  roomBus: number;
   /** The most frequent statements, for docs/SCALE.md. */
   top: { calls: number; query: string }[];
 }
@@ -16,15 +18,22 @@ export interface StatementCounts {
 export async function statementCounts(query: Query, excludeRole: string): Promise<StatementCounts> {
   const mine = `s.dbid = (select oid from pg_database where datname = current_database())
     and s.userid <> (select oid from pg_roles where rolname = '${excludeRole}')`;
-  const [sums] = await query<{ total: number; job_runner: number; kv: number }>(`
+  const [sums] = await query<{ total: number; job_runner: number; kv: number; room_bus: number }>(`
     select coalesce(sum(calls), 0)::float8 as total,
       coalesce(sum(calls) filter (where query ~ '"?(failed_)?jobs"?\\y' and query !~ 'engine_'), 0)::float8 as job_runner,
-      coalesce(sum(calls) filter (where query ~ '"?kv_entries"?'), 0)::float8 as kv
+      coalesce(sum(calls) filter (where query ~ '"?kv_entries"?'), 0)::float8 as kv,
+      coalesce(sum(calls) filter (where query ~ '\\ypg_notify\\y'), 0)::float8 as room_bus
     from pg_stat_statements s where ${mine}`);
   const top = await query<{ calls: number; query: string }>(`
     select calls::float8 as calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as query
     from pg_stat_statements s where ${mine} order by calls desc limit 12`);
-  return { total: sums?.total ?? 0, jobRunner: sums?.job_runner ?? 0, kv: sums?.kv ?? 0, top };
+  return {
+    total: sums?.total ?? 0,
+    jobRunner: sums?.job_runner ?? 0,
+    kv: sums?.kv ?? 0,
+    roomBus: sums?.room_bus ?? 0,
+    top,
+  };
 }
 
 /** Statements of `role` (the simulator's own reading, one transaction each) in the window. */

@@ -8,6 +8,8 @@ export interface Measured {
   statements: number | null;
   jobRunnerStatements: number;
   kvStatements: number;
+  /** The rooms' `pg_notify` between processes: PartyKit's publishes in production, not Neon's. */
+  roomBusStatements: number;
   /** CPU seconds of the Postgres server in the window (null when not measured). */
   postgresCpuSeconds: number | null;
   /** Jobs queued and job runs of the engine (schedules apart). */
@@ -63,8 +65,9 @@ export interface Projection {
 /**
  * The day at full scale (10,000 businesses, 1,000,000 customer messages): every per-message figure
  * of the simulation times 1,000,000. Statements of the local job runner (the jobs table) are left
- * out of Neon's load (QStash holds jobs in production) and those on kv_entries become Redis
- * commands (Upstash in production).
+ * out of Neon's load (QStash holds jobs in production), and so are the rooms' `pg_notify` between
+ * processes (PartyKit in production); those on kv_entries become Redis commands (Upstash in
+ * production).
  */
 export function project(measured: Measured, assumptions: Assumptions): Projection {
   const factor = FULL_MESSAGES_PER_DAY / measured.messages;
@@ -72,7 +75,10 @@ export function project(measured: Measured, assumptions: Assumptions): Projectio
   const productStatements =
     measured.statements === null
       ? null
-      : measured.statements - measured.jobRunnerStatements - measured.kvStatements;
+      : measured.statements -
+        measured.jobRunnerStatements -
+        measured.kvStatements -
+        measured.roomBusStatements;
   const statementsPerDay = productStatements === null ? null : productStatements * factor;
   const hourly = HOURLY_WEIGHTS.map((weight) => weight / HOURLY_WEIGHTS.reduce((a, b) => a + b, 0));
   const cpuPerStatement =

@@ -112,8 +112,9 @@ describe('the projection to full scale (simulate/projection.ts)', () => {
       {
         messages: 1_000,
         statements: 20_000,
-        jobRunnerStatements: 6_000,
+        jobRunnerStatements: 5_000,
         kvStatements: 4_000,
+        roomBusStatements: 1_000,
         postgresCpuSeconds: 36,
         jobsQueued: 1_500,
         jobRuns: 1_600,
@@ -123,7 +124,8 @@ describe('the projection to full scale (simulate/projection.ts)', () => {
       { ...DEFAULT_ASSUMPTIONS, peakMinuteShare: 0.0012, scheduleRunsPerDay: 1_440 + 96 },
     );
     expect(projection.factor).toBe(1_000);
-    // 20,000 − 6,000 (jobs table: QStash) − 4,000 (kv: Redis) = 10 statements a message.
+    // 20,000 − 5,000 (jobs table: QStash) − 4,000 (kv: Redis) − 1,000 (pg_notify: PartyKit) = 10
+    // statements a message.
     expect(projection.statementsPerMessage).toBe(10);
     expect(projection.statementsPerDay).toBe(10_000_000);
     expect(projection.statementsPeakPerSecond).toBeCloseTo((10_000_000 * 0.0012) / 60, 9);
@@ -153,6 +155,7 @@ describe('the projection to full scale (simulate/projection.ts)', () => {
         statements: null,
         jobRunnerStatements: 0,
         kvStatements: 0,
+        roomBusStatements: 0,
         postgresCpuSeconds: null,
         jobsQueued: 10,
         jobRuns: 10,
