@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiChannelCallbacks, chats, integrations, messages } from '../../db/schema';
-import { callbackTimeout } from '../../functions/integrations/api-channel/deliver-job';
+import { callbackTimeout, deliverCallback } from '../../functions/integrations/api-channel/deliver-job';
 import { queueCallback } from '../../functions/integrations/api-channel/outbox';
 import { API_CHANNEL_ATTEMPTS, API_CHANNEL_BACKOFF_SECONDS } from '../../functions/shared/api-channel';
 import { type FakeApiChannelClient, signBody, startFakeApiChannelClient } from '../fakes/api-channel-client';
@@ -274,6 +274,53 @@ describe('api channel: operators and stops', () => {
     await client.send(c.integrationId, { chat_id: chat, text: 'Ещё вопрос' });
     await settle();
     expect(client.textsTo(chat)).toHaveLength(1);
+  });
+
+  it('a conversation’s events go out in the order written, whichever job is taken first', async () => {
+    const c = await bed.connectedOwner();
+    const [integration] = await t.db.select().from(integrations).where(eq(integrations.id, c.integrationId));
+    if (!integration) throw new Error('no integration');
+    const chat = newChat();
+    // A reply and the stop it caused, written at the same moment, as the channel's sender writes them.
+    await queueCallback(t.ports, integration, {
+      eventId: 'reply-1',
+      event: 'message',
+      chatExternalId: chat,
+      fields: { message: { id: 'reply-1', author: 'bot', text: 'Зову администратора.' } },
+    });
+    await queueCallback(t.ports, integration, {
+      eventId: 'stop:bot:reply-1',
+      event: 'chat.stopped',
+      chatExternalId: chat,
+      fields: { stopped_by: 'bot', message_id: 'reply-1', state: 'paused' },
+    });
+    // The stop's job runs first (QStash promises no order between messages): the reply goes first.
+    const [stop] = await t.db
+      .select()
+      .from(apiChannelCallbacks)
+      .where(
+        and(
+          eq(apiChannelCallbacks.integrationId, c.integrationId),
+          eq(apiChannelCallbacks.event, 'chat.stopped'),
+        ),
+      );
+    if (!stop) throw new Error('no stop callback');
+    await deliverCallback(t.ports, t.settings, stop.id);
+    expect(client.eventsOf(chat).map((event) => event.event)).toEqual(['message', 'chat.stopped']);
+    // The reply's own job finds it sent: each went out once.
+    await settle(1_000);
+    const sent = await t.db
+      .select({
+        event: apiChannelCallbacks.event,
+        attempts: apiChannelCallbacks.attempts,
+        state: apiChannelCallbacks.state,
+      })
+      .from(apiChannelCallbacks)
+      .where(eq(apiChannelCallbacks.integrationId, c.integrationId));
+    expect(sent.sort((a, b) => a.event.localeCompare(b.event))).toEqual([
+      { event: 'chat.stopped', attempts: 1, state: 'delivered' },
+      { event: 'message', attempts: 1, state: 'delivered' },
+    ]);
   });
 
   it('the bot’s own stop goes out after its reply', async () => {

@@ -39,10 +39,14 @@ export const apiChannelDeadLetters: DeadLetters = {
       .update(apiChannelCallbacks)
       .set({ state: 'pending', attempts: 0, lockedUntil: null, deadAt: null })
       .where(and(eq(apiChannelCallbacks.id, id), dead(integration.id)))
-      .returning({ id: apiChannelCallbacks.id });
+      .returning({
+        id: apiChannelCallbacks.id,
+        integrationId: apiChannelCallbacks.integrationId,
+        chatExternalId: apiChannelCallbacks.chatExternalId,
+      });
     if (!row) return false;
     // A new dedup id: the first attempt's job of the earlier round may still be remembered.
-    await enqueueAttempt(ctx.ports, row.id, 1, 0, `retry-${ctx.ports.clock.now().getTime()}`);
+    await enqueueAttempt(ctx.ports, row, 1, 0, `retry-${ctx.ports.clock.now().getTime()}`);
     return true;
   },
 };

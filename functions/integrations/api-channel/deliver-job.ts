@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { type ApiChannelCallback, apiChannelCallbacks, integrations } from '../../../db/schema';
 import { AddressRefused } from '../../outbound/guarded-fetch';
@@ -111,12 +111,47 @@ async function post(ports: Ports, settings: AppSettings, callback: ApiChannelCal
   return retryable ? failed(reason) : refused(reason);
 }
 
-/** The job: one attempt at callback `callbackId`, and the next one scheduled or the dead letter written. */
+/**
+ * A conversation's events go out in the order they were written: a callback first sends the
+ * conversation's earlier ones that no attempt has reached yet (their own jobs then find them sent).
+ * A reply and the stop it caused are written at the same moment, so at the same time a `message`
+ * comes before a `chat.stopped`. Order is not kept across retries (docs/channels/api-channel.md).
+ */
+async function sendEarlierFirst(ports: Ports, settings: AppSettings, callbackId: string): Promise<void> {
+  const t = apiChannelCallbacks;
+  const [mine] = await ports.db.select().from(t).where(eq(t.id, callbackId));
+  if (mine?.state !== 'pending') return;
+  const sameTimeBefore =
+    mine.event === 'chat.stopped' ? and(eq(t.createdAt, mine.createdAt), eq(t.event, 'message')) : undefined;
+  const earlier = await ports.db
+    .select({ id: t.id })
+    .from(t)
+    .where(
+      and(
+        eq(t.integrationId, mine.integrationId),
+        eq(t.chatExternalId, mine.chatExternalId),
+        eq(t.state, 'pending'),
+        eq(t.attempts, 0),
+        ne(t.id, mine.id),
+        or(lt(t.createdAt, mine.createdAt), sameTimeBefore),
+      ),
+    )
+    .orderBy(asc(t.createdAt), sql`${t.event} = 'chat.stopped'`);
+  for (const one of earlier) await attempt(ports, settings, one.id);
+}
+
+/** The job: the conversation's earlier callbacks, then this one's attempt. */
 export async function deliverCallback(
   ports: Ports,
   settings: AppSettings,
   callbackId: string,
 ): Promise<void> {
+  await sendEarlierFirst(ports, settings, callbackId);
+  await attempt(ports, settings, callbackId);
+}
+
+/** One attempt at callback `callbackId`, and the next one scheduled or the dead letter written. */
+async function attempt(ports: Ports, settings: AppSettings, callbackId: string): Promise<void> {
   const callback = await claim(ports, callbackId);
   if (!callback) return;
   const outcome = await post(ports, settings, callback);
@@ -136,7 +171,7 @@ export async function deliverCallback(
       .update(apiChannelCallbacks)
       .set({ lockedUntil: null, lastError: outcome.reason })
       .where(where);
-    await enqueueAttempt(ports, callback.id, callback.attempts + 1, delay);
+    await enqueueAttempt(ports, callback, callback.attempts + 1, delay);
     return;
   }
   console.warn(

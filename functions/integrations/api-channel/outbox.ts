@@ -19,22 +19,43 @@ export interface CallbackEvent {
   fields: Record<string, unknown>;
 }
 
+/** The callback a job is for: its row, and the conversation whose callbacks go out one at a time. */
+export interface CallbackRef {
+  id: string;
+  integrationId: string;
+  chatExternalId: string;
+}
+
 /**
- * The job for callback `id`'s attempt number `attempt` (1-based), after `delaySeconds`; `round`
+ * A conversation's callback jobs run one at a time (QStash: a flow-control key with parallelism 1),
+ * so its events go out in order; the chat's id is the account's text, hence the digest.
+ */
+async function conversationGroup(callback: CallbackRef): Promise<string> {
+  const bytes = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`${callback.integrationId}\n${callback.chatExternalId}`),
+  );
+  const hex = [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `api-channel-${hex.slice(0, 32)}`;
+}
+
+/**
+ * The job for the callback's attempt number `attempt` (1-based), after `delaySeconds`; `round`
  * names a retry the owner asked for, whose attempts start again from 1.
  */
-export const enqueueAttempt = (
+export const enqueueAttempt = async (
   ports: Pick<Ports, 'jobs'>,
-  id: string,
+  callback: CallbackRef,
   attempt: number,
   delaySeconds = 0,
   round = 'first',
 ) =>
   ports.jobs.enqueue({
     name: DELIVER_JOB,
-    payload: { callbackId: id },
+    payload: { callbackId: callback.id },
     delaySeconds,
-    dedupId: `${DELIVER_JOB}:${id}:${round}:${attempt}`,
+    dedupId: `${DELIVER_JOB}:${callback.id}:${round}:${attempt}`,
+    groupKey: await conversationGroup(callback),
   });
 
 /** Writes the event once and starts its delivery; a second write of the same event does nothing. */
@@ -63,7 +84,8 @@ export async function queueCallback(
     })
     .onConflictDoNothing()
     .returning({ id: apiChannelCallbacks.id });
-  if (row) return enqueueAttempt(ports, row.id, 1);
+  const ref = { integrationId: integration.id, chatExternalId: event.chatExternalId };
+  if (row) return enqueueAttempt(ports, { ...ref, id: row.id }, 1);
   // Written before, by a run that may have died before its job was queued: queued again (the dedup
   // id keeps it one job) unless an attempt has been made already.
   const [kept] = await ports.db
@@ -79,5 +101,6 @@ export async function queueCallback(
         eq(apiChannelCallbacks.eventId, event.eventId),
       ),
     );
-  if (kept?.state === 'pending' && kept.attempts === 0) await enqueueAttempt(ports, kept.id, 1);
+  if (kept?.state === 'pending' && kept.attempts === 0)
+    await enqueueAttempt(ports, { ...ref, id: kept.id }, 1);
 }
