@@ -1,4 +1,5 @@
 import type { Kv } from '../ports/kv';
+import { sha256Hex } from '../shared/sha256-hex';
 
 /**
  * Telling a channel's echoes of our own sends from a manager's messages, for systems that echo
@@ -13,10 +14,7 @@ import type { Kv } from '../ports/kv';
 const SENT_TTL_SECONDS = 2 * 24 * 60 * 60;
 const PENDING_TTL_SECONDS = 10 * 60;
 
-async function digest(text: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(bytes.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+const digest = async (text: string) => (await sha256Hex(text)).slice(0, 32);
 
 export function ownSends(type: string) {
   const pendingKey = async (integrationId: string, chatId: string, text: string) =>

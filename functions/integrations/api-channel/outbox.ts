@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { apiChannelCallbacks, type Integration } from '../../../db/schema';
 import type { Ports } from '../../ports';
+import { sha256Hex } from '../../shared/sha256-hex';
 
 /**
  * Writing a callback into the API channel's outbox and handing it to the job that POSTs it
@@ -31,11 +32,7 @@ export interface CallbackRef {
  * so its events go out in order; the chat's id is the account's text, hence the digest.
  */
 async function conversationGroup(callback: CallbackRef): Promise<string> {
-  const bytes = await crypto.subtle.digest(
-    'SHA-256',
-    new TextEncoder().encode(`${callback.integrationId}\n${callback.chatExternalId}`),
-  );
-  const hex = [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  const hex = await sha256Hex(`${callback.integrationId}\n${callback.chatExternalId}`);
   return `api-channel-${hex.slice(0, 32)}`;
 }
 

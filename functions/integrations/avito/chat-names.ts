@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { chats, integrations } from '../../../db/schema';
 import type { AppSettings, Ports } from '../../ports';
 import { CONNECTED_AT } from '../../shared/integration-catalogue';
+import { sha256Hex } from '../../shared/sha256-hex';
 import { avitoClientOf, avitoUserId } from './account';
 import { AvitoError } from './client';
 
@@ -20,10 +21,7 @@ const NAMED_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 const namedKey = (integrationId: string, chatId: string) => `avito:named:${integrationId}:${chatId}`;
 
-async function digest(text: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(bytes.subarray(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+const digest = async (text: string) => (await sha256Hex(text)).slice(0, 24);
 
 /** Asks for the chat's name in a job, unless it is known already or asked for now. */
 export async function askChatName(ports: Ports, integrationId: string, chatId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { AppSettings, Ports } from '../../ports';
 import { openSecretText, sealSecret } from '../../secrets/secret-box';
+import { sha256Hex } from '../../shared/sha256-hex';
 import type { AvitoToken, TokenSource } from './client';
 
 /**
@@ -14,10 +15,7 @@ import type { AvitoToken, TokenSource } from './client';
 const MARGIN_SECONDS = 5 * 60;
 const LABEL = 'kv.avito_token';
 
-async function digest(text: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(bytes.subarray(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+const digest = async (text: string) => (await sha256Hex(text)).slice(0, 24);
 
 export const avitoTokenKey = async (integrationId: string, clientId: string, clientSecret: string) =>
   `avito:token:${integrationId}:${await digest(`${clientId}\n${clientSecret}`)}`;

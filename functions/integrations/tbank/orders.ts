@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { externalEffects } from '../../../db/schema';
 import type { EngineContext } from '../../engine/context';
+import { sha256Hex } from '../../shared/sha256-hex';
 import type { DealTarget } from '../module';
 
 /**
@@ -27,17 +28,13 @@ export interface StoredLink extends Record<string, unknown> {
   paid_amount?: number;
 }
 
-const hex = (bytes: ArrayBuffer) =>
-  Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
-
 /**
  * The OrderId of the link an answer's action makes: derived from the action's effect key (the chat,
  * the answered message, the action), so every run of that answer names the same order. 32 hex
  * characters: within T-Bank's 36, and no one can guess another dialogue's.
  */
 export async function orderIdOf(effectKey: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`tbank-link:${effectKey}`));
-  return hex(digest).slice(0, 32);
+  return (await sha256Hex(`tbank-link:${effectKey}`)).slice(0, 32);
 }
 
 export const linkEffectKey = (orderId: string) => `tbank:order:${orderId}`;

@@ -6,6 +6,8 @@
  * the UTF-8 bytes, lowercase hex. WebCrypto only, so it runs on Workers and on Node.
  */
 
+import { sha256Hex } from '../../shared/sha256-hex';
+
 export type TbankScalar = string | number | boolean;
 
 const isScalar = (value: unknown): value is TbankScalar =>
@@ -21,19 +23,12 @@ export function tokenSource(params: Readonly<Record<string, unknown>>, password:
   return pairs.map(([, value]) => String(value)).join('');
 }
 
-const hex = (bytes: ArrayBuffer): string =>
-  Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
-
 /** The Token of a request or a notification: 64 lowercase hex characters. */
 export async function tbankToken(
   params: Readonly<Record<string, unknown>>,
   password: string,
 ): Promise<string> {
-  const digest = await crypto.subtle.digest(
-    'SHA-256',
-    new TextEncoder().encode(tokenSource(params, password)),
-  );
-  return hex(digest);
+  return sha256Hex(tokenSource(params, password));
 }
 
 /** Equal strings, compared in time that depends on the length only, not on where they differ. */

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { authCodes, type CodePurpose } from '../../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { CODE_LENGTH } from '../../shared/constants';
+import { sha256Hex } from '../../shared/sha256-hex';
 import type { AuthPorts } from './auth-cache';
-import { sha256Hex } from './passwords';
 import { holdAttempt, LIMITS } from './rate-limit';
 
 export const CODE_TTL_MINUTES = 15;

@@ -52,8 +52,3 @@ export async function verifyPasswordOf(password: string, stored: string | undefi
   const matches = await verifyPassword(password, stored ?? DUMMY_HASH);
   return stored !== undefined && matches;
 }
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}

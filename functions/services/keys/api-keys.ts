@@ -3,9 +3,9 @@ import { type Account, accounts, apiKeys } from '../../../db/schema';
 import { AppError, notFound } from '../../shared/app-error';
 import { MAX_API_KEYS } from '../../shared/constants';
 import { randomToken } from '../../shared/same-secret';
+import { sha256Hex } from '../../shared/sha256-hex';
 import { isUuid } from '../../shared/uuid';
 import { type AuthPorts, accountChanged, cachedAccount } from '../auth/auth-cache';
-import { sha256Hex } from '../auth/passwords';
 import type { AccountContext } from '../context';
 
 /** Secrets look like `bk_<43 base64url chars>`; the prefix tells them apart from session JWTs. */
