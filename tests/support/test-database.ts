@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm/logger';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -11,6 +11,7 @@ import type { Db } from '../../functions/ports/db';
 import { openPgliteDb } from '../../functions/ports/db-pglite';
 import { openPostgresDb } from '../../functions/ports/db-postgres';
 import { withoutPgvector } from '../../functions/ports/db-postgres-migrate';
+import { PreparedPGlite } from '../../functions/ports/pglite-prepared';
 
 /**
  * A Postgres server's URL (scripts/postgres.mjs sets it for the "api (postgres)" suite): each test
@@ -114,7 +115,7 @@ export async function skipWithoutPgvector(what: string): Promise<boolean> {
  * lacks pgvector (functions/ports/db-postgres-migrate.ts).
  */
 async function openPgliteWithoutPgvector(): Promise<TestDb> {
-  const client = new PGlite();
+  const client = new PreparedPGlite();
   const db = drizzle(client, { schema });
   const migrations = withoutPgvector(readMigrationFiles({ migrationsFolder }));
   await new PgDialect().migrate(migrations, db._.session as unknown as Parameters<PgDialect['migrate']>[1], {
