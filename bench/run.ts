@@ -4,12 +4,14 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startFakeAmo } from '../tests/fakes/amocrm';
 import { startFakeAvito } from '../tests/fakes/avito';
+import { startFakeOpenAi } from '../tests/fakes/openai';
 import { startFakeTelegram } from '../tests/fakes/telegram';
 import { startFakeWazzup } from '../tests/fakes/wazzup';
 import { startFakeWhatsAppCloud } from '../tests/fakes/whatsapp-cloud';
 import { startLocalServer } from '../tests/support/local-server';
 import { codeFromMail } from '../tests/support/mail-folder';
 import { amoWebhookLoad } from './amocrm-webhook';
+import { telegramAnswerLatency } from './answer-latency';
 import { apiChannelWebhookLoad } from './api-channel-webhook';
 import { avitoWebhookLoad } from './avito-webhook';
 import { bookingFigures } from './booking';
@@ -42,6 +44,7 @@ const row = (name: string, f: LoadFigures) =>
 spawnSync('npm', ['run', 'build:web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 
 const telegram = await startFakeTelegram();
+const model = await startFakeOpenAi({ apiKey: 'sk-bench' });
 const wazzup = await startFakeWazzup({ relayUnreachable: true });
 const whatsappCloud = await startFakeWhatsAppCloud();
 const avito = await startFakeAvito();
@@ -58,6 +61,8 @@ const server = await startLocalServer(dataDir, undefined, {
   AMOCRM_CLIENT_ID: amo.clientId,
   AMOCRM_CLIENT_SECRET: amo.clientSecret,
   PUBLIC_URL: 'https://bench.example.com',
+  LLM_BASE_URL: model.baseUrl,
+  LLM_API_KEY: 'sk-bench',
 });
 try {
   const email = 'bench@example.com';
@@ -120,6 +125,7 @@ try {
   const avitoMessages = await avitoWebhookLoad(server.url, avito, ownerCall);
   const amoMessages = await amoWebhookLoad(server.url, amo, ownerCall);
   const apiChannelMessages = await apiChannelWebhookLoad(server.url, ownerCall);
+  const answerLatency = await telegramAnswerLatency(server.url, telegram, ownerCall);
 
   console.log('\nLocal server (embedded shape, PGlite), 16 connections, 5 s each');
   console.log(row('bare Hono route GET /api/health/live', bare));
@@ -131,6 +137,7 @@ try {
   console.log(row('Avito webhooks accepted', avitoMessages));
   console.log(row('amoCRM chat messages accepted', amoMessages));
   console.log(row('API channel webhooks accepted', apiChannelMessages));
+  console.log(answerLatency);
   console.log(
     `profile / bare throughput ratio     ${(profile.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
   );
@@ -140,6 +147,7 @@ try {
 } finally {
   await server.stop();
   await telegram.close();
+  await model.close();
   await wazzup.close();
   await whatsappCloud.close();
   await avito.close();

@@ -184,6 +184,37 @@ describe('the local durable job runner', () => {
     await close();
   });
 
+  it('a started runner runs a job due now at once, not at its next poll, also while another job runs', async () => {
+    const { db, close } = await openTestDb();
+    // Polls a minute apart: a job that runs within the test ran because it was queued.
+    const runner = new LocalJobs(db, new ManualClock(), 4, 20_000, 60_000);
+    const started: string[] = [];
+    let releaseSlow = () => {};
+    runner.register('slow', async () => {
+      started.push('slow');
+      await new Promise<void>((resolve) => {
+        releaseSlow = resolve;
+      });
+    });
+    runner.register('quick', async () => {
+      started.push('quick');
+    });
+    runner.start();
+    try {
+      await runner.enqueue({ name: 'slow', payload: null });
+      await waitUntil(() => started.includes('slow'));
+      expect(started).toEqual(['slow']);
+      // The pass waits for the slow job or the poll; the queued one wakes it.
+      await runner.enqueue({ name: 'quick', payload: null });
+      await waitUntil(() => started.includes('quick'));
+      expect(started).toEqual(['slow', 'quick']);
+    } finally {
+      releaseSlow();
+      await runner.stop();
+      await close();
+    }
+  });
+
   it('moves a job that failed five times out of the hot table into failed_jobs', async () => {
     const { db, close } = await openTestDb();
     const clock = new ManualClock();
