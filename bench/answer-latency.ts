@@ -1,6 +1,6 @@
 import type { FakeTelegram } from '../tests/fakes/telegram';
 import { ms, percentile } from './stats';
-import type { OwnerCall } from './webhook';
+import { connectedTelegramBot, type OwnerCall } from './webhook';
 
 const ANSWERS = 40;
 
@@ -23,21 +23,9 @@ export async function telegramAnswerLatency(
   telegram: FakeTelegram,
   call: OwnerCall,
 ): Promise<string> {
-  const bot = telegram.addBot('bench_instant_bot', 'Bench instant');
-  const integration = (await call('POST', '/api/integrations', {
-    type: 'telegram',
-    connection_data: { token: bot.token },
-  })) as { id: string };
-  await call('POST', `/api/integrations/connect/${integration.id}`, {});
-  const created = await call('POST', '/api/bot', {
-    name: 'Bench instant',
-    system_prompt: 'Answer briefly.',
+  const { bot, integration, secret } = await connectedTelegramBot(telegram, call, 'bench_instant_bot', {
     process_scheme: 'instant',
-    conditions: { channels: [integration.id] },
   });
-  await call('PATCH', `/api/bot/${created.id}`, { is_work: true });
-  const secret = telegram.webhookOf(bot.token)?.secretToken;
-  if (!secret) throw new Error('the integration did not register its webhook');
 
   const waits: number[] = [];
   for (let i = 0; i < ANSWERS + 5; i++) {

@@ -12,6 +12,34 @@ export type OwnerCall = (
 const CUSTOMERS = 500;
 
 /**
+ * A Telegram bot of the fake Bot API connected as an integration, and a working bot of the product
+ * (`settings` besides its name and prompt) listening on it; the webhook's secret.
+ */
+export async function connectedTelegramBot(
+  telegram: FakeTelegram,
+  call: OwnerCall,
+  username: string,
+  settings: Record<string, unknown>,
+) {
+  const bot = telegram.addBot(username, username);
+  const integration = (await call('POST', '/api/integrations', {
+    type: 'telegram',
+    connection_data: { token: bot.token },
+  })) as { id: string };
+  await call('POST', `/api/integrations/connect/${integration.id}`, {});
+  const created = await call('POST', '/api/bot', {
+    name: username,
+    system_prompt: 'Answer briefly.',
+    conditions: { channels: [integration.id] },
+    ...settings,
+  });
+  await call('PATCH', `/api/bot/${created.id}`, { is_work: true });
+  const secret = telegram.webhookOf(bot.token)?.secretToken;
+  if (!secret) throw new Error('the integration did not register its webhook');
+  return { bot, integration, secret };
+}
+
+/**
  * Telegram updates accepted per second by POST /api/webhooks/telegram/{id}: a Telegram integration
  * connected against the fake Bot API, bound to a bot that waits 60 s before answering, so the figure
  * is taking updates in (secret check, parse, store once, schedule the answer), not answering them.
@@ -22,21 +50,9 @@ export async function telegramWebhookLoad(
   telegram: FakeTelegram,
   call: OwnerCall,
 ): Promise<LoadFigures> {
-  const bot = telegram.addBot('bench_shop_bot', 'Bench shop');
-  const integration = (await call('POST', '/api/integrations', {
-    type: 'telegram',
-    connection_data: { token: bot.token },
-  })) as { id: string };
-  await call('POST', `/api/integrations/connect/${integration.id}`, {});
-  const created = await call('POST', '/api/bot', {
-    name: 'Bench Telegram',
-    system_prompt: 'Answer briefly.',
+  const { bot, integration, secret } = await connectedTelegramBot(telegram, call, 'bench_shop_bot', {
     accumulation_messages_seconds: 60,
-    conditions: { channels: [integration.id] },
   });
-  await call('PATCH', `/api/bot/${created.id}`, { is_work: true });
-  const secret = telegram.webhookOf(bot.token)?.secretToken;
-  if (!secret) throw new Error('the integration did not register its webhook');
 
   let updateId = 1;
   return load(

@@ -15,6 +15,22 @@ beforeAll(async () => {
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
+/** Jobs 'slow' (it waits, as for a model call of several seconds, until released) and 'quick'. */
+function slowAndQuick(runner: LocalJobs) {
+  const started: string[] = [];
+  let release = () => {};
+  runner.register('slow', async () => {
+    started.push('slow');
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+  });
+  runner.register('quick', async () => {
+    started.push('quick');
+  });
+  return { started, releaseSlow: () => release() };
+}
+
 describe('the local durable job runner', () => {
   it('runs a delayed job once when due, drops duplicates, retries failures with backoff', async () => {
     const { db, close } = await openTestDb();
@@ -161,18 +177,7 @@ describe('the local durable job runner', () => {
   it('starts a job that falls due while another runs, without waiting for that one to end', async () => {
     const { db, close } = await openTestDb();
     const runner = new LocalJobs(db, new ManualClock(), 4, 20_000, 20);
-    const started: string[] = [];
-    let releaseSlow = () => {};
-    runner.register('slow', async () => {
-      started.push('slow');
-      // A model call of several seconds, say.
-      await new Promise<void>((resolve) => {
-        releaseSlow = resolve;
-      });
-    });
-    runner.register('quick', async () => {
-      started.push('quick');
-    });
+    const { started, releaseSlow } = slowAndQuick(runner);
     await runner.enqueue({ name: 'slow', payload: null });
     const pass = runner.runDue();
     await waitUntil(() => started.includes('slow'));
@@ -188,17 +193,7 @@ describe('the local durable job runner', () => {
     const { db, close } = await openTestDb();
     // Polls a minute apart: a job that runs within the test ran because it was queued.
     const runner = new LocalJobs(db, new ManualClock(), 4, 20_000, 60_000);
-    const started: string[] = [];
-    let releaseSlow = () => {};
-    runner.register('slow', async () => {
-      started.push('slow');
-      await new Promise<void>((resolve) => {
-        releaseSlow = resolve;
-      });
-    });
-    runner.register('quick', async () => {
-      started.push('quick');
-    });
+    const { started, releaseSlow } = slowAndQuick(runner);
     runner.start();
     try {
       await runner.enqueue({ name: 'slow', payload: null });
