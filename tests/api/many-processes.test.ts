@@ -177,6 +177,8 @@ let chats: { accountIndex: number; sender: ChatSender }[] = [];
 let killedAndRestarted = false;
 /** When the process was killed (the fake Telegram's clock: both are this machine's). */
 let killedAt = 0;
+/** How late this busy process may handle a request the killed process sent just before its end. */
+const KILL_SEEN_WITHIN_MS = 2_000;
 const killed: LocalServer[] = [];
 
 async function talk(accountIndex: number, sender: ChatSender, chatIndex: number, onSent: () => void) {
@@ -307,7 +309,9 @@ describe(`${PROCESSES} npm start processes on one Postgres behind a round-robin 
       for (const [reply, times] of twice) {
         const [first = 0, second = 0] = times;
         expect(times, reply).toHaveLength(2);
-        expect(first, reply).toBeLessThanOrEqual(killedAt);
+        // The fake notes a call when this process handles it, which under the traffic may be a little
+        // after the killed process sent it: a send seen that soon after the kill may still be its.
+        expect(first, reply).toBeLessThanOrEqual(killedAt + KILL_SEEN_WITHIN_MS);
         expect(second - first, reply).toBeGreaterThanOrEqual(55_000);
       }
       console.info(`${twice.length} replies in flight in the killed process were sent again`);
