@@ -46,7 +46,7 @@ async function render(request: Request, draw: (data: never) => Promise<Uint8Arra
  */
 export function documentsHandler(secret: string, work: DocumentsWork) {
   return async (request: Request): Promise<Response> => {
-    if (!(await sameSecret(request.headers.get(DOCUMENTS_SECRET_HEADER) ?? '', secret)))
+    if (!sameSecret(request.headers.get(DOCUMENTS_SECRET_HEADER) ?? '', secret))
       return refuse(401, 'the documents secret is missing or wrong');
     if (request.method !== 'POST') return refuse(405, 'only POST is served');
     switch (new URL(request.url).pathname) {

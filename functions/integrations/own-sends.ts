@@ -14,26 +14,26 @@ import { sha256Hex } from '../shared/sha256-hex';
 const SENT_TTL_SECONDS = 2 * 24 * 60 * 60;
 const PENDING_TTL_SECONDS = 10 * 60;
 
-const digest = async (text: string) => (await sha256Hex(text)).slice(0, 32);
+const digest = (text: string) => sha256Hex(text).slice(0, 32);
 
 export function ownSends(type: string) {
-  const pendingKey = async (integrationId: string, chatId: string, text: string) =>
-    `${type}:pending:${integrationId}:${await digest(`${chatId}\n${text.trim()}`)}`;
+  const pendingKey = (integrationId: string, chatId: string, text: string) =>
+    `${type}:pending:${integrationId}:${digest(`${chatId}\n${text.trim()}`)}`;
   const sentKey = (integrationId: string, messageId: string) => `${type}:sent:${integrationId}:${messageId}`;
 
   return {
     /** Before the send request: a send of `text` to `chatId` is under way. */
     async starting(kv: Kv, integrationId: string, chatId: string, text: string): Promise<void> {
-      await kv.incr(await pendingKey(integrationId, chatId, text), PENDING_TTL_SECONDS);
+      await kv.incr(pendingKey(integrationId, chatId, text), PENDING_TTL_SECONDS);
     },
     /** After it: the system's message id (empty when it refused) is ours; the mark goes. */
     async taken(kv: Kv, integrationId: string, chatId: string, text: string, messageId: string) {
       if (messageId) await kv.set(sentKey(integrationId, messageId), '1', { ttlSeconds: SENT_TTL_SECONDS });
-      await kv.incr(await pendingKey(integrationId, chatId, text), PENDING_TTL_SECONDS, -1);
+      await kv.incr(pendingKey(integrationId, chatId, text), PENDING_TTL_SECONDS, -1);
     },
     /** Whether a message the account wrote is one we sent. */
     async isOwn(kv: Kv, integrationId: string, chatId: string, text: string, messageId: string) {
-      if (Number(await kv.get(await pendingKey(integrationId, chatId, text))) > 0) return true;
+      if (Number(await kv.get(pendingKey(integrationId, chatId, text))) > 0) return true;
       return (await kv.get(sentKey(integrationId, messageId))) !== null;
     },
   };

@@ -99,7 +99,7 @@ export default class MainRoom implements Party.Server {
     if (!secret) {
       return json(500, 'PARTYKIT_SECRET is not configured', 'internal_error');
     }
-    if (!(await sameSecret(request.headers.get('authorization') ?? '', `Bearer ${secret}`))) {
+    if (!sameSecret(request.headers.get('authorization') ?? '', `Bearer ${secret}`)) {
       return json(401, 'Unauthorized', 'unauthorized');
     }
     const text = await request.text();

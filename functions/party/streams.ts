@@ -76,7 +76,7 @@ export default class StreamRoom implements Party.Server {
     if (!secret) return json(500, 'PARTYKIT_SECRET is not configured', 'internal_error');
     const key = configuredKey(this.room.env);
     if (!key) return json(500, 'SECRETS_KEY is not configured', 'internal_error');
-    if (!(await sameSecret(request.headers.get('authorization') ?? '', `Bearer ${secret}`))) {
+    if (!sameSecret(request.headers.get('authorization') ?? '', `Bearer ${secret}`)) {
       return json(401, 'Unauthorized', 'unauthorized');
     }
     let body: unknown;

@@ -25,7 +25,7 @@ const amoModule = (type: AmoType): IntegrationModule => ({
     async verify(settings, integration, request) {
       const secret = await openConnectionSecret(settings.secretsKey, integration, 'webhook_secret');
       const given = request.query(SECRET_PARAMETER);
-      return Boolean(secret && given && (await sameSecret(given, secret)));
+      return Boolean(secret && given && sameSecret(given, secret));
     },
     parse(_integration, request) {
       const messages = readAmoWebhook(request.body);

@@ -31,8 +31,8 @@ export interface CallbackRef {
  * A conversation's callback jobs run one at a time (QStash: a flow-control key with parallelism 1),
  * so its events go out in order; the chat's id is the account's text, hence the digest.
  */
-async function conversationGroup(callback: CallbackRef): Promise<string> {
-  const hex = await sha256Hex(`${callback.integrationId}\n${callback.chatExternalId}`);
+function conversationGroup(callback: CallbackRef): string {
+  const hex = sha256Hex(`${callback.integrationId}\n${callback.chatExternalId}`);
   return `api-channel-${hex.slice(0, 32)}`;
 }
 
@@ -52,7 +52,7 @@ export const enqueueAttempt = async (
     payload: { callbackId: callback.id },
     delaySeconds,
     dedupId: `${DELIVER_JOB}:${callback.id}:${round}:${attempt}`,
-    groupKey: await conversationGroup(callback),
+    groupKey: conversationGroup(callback),
   });
 
 /** Writes the event once and starts its delivery; a second write of the same event does nothing. */

@@ -74,7 +74,7 @@ export const issueToken = (settings: AppSettings, credentials: AvitoCredentials)
 
 /** The API client of the integration's credentials, with their token cached for its lifetime. */
 export async function avitoClient(ctx: AvitoContext, integrationId: string, credentials: AvitoCredentials) {
-  const key = await avitoTokenKey(integrationId, credentials.clientId, credentials.clientSecret);
+  const key = avitoTokenKey(integrationId, credentials.clientId, credentials.clientSecret);
   return createAvitoClient({
     apiRoot: apiRoot(ctx.settings),
     fetch: fetchFor(ctx.settings, 'avito'),

@@ -40,7 +40,7 @@ export const avitoConnection: Pick<IntegrationModule, 'connect' | 'disconnect'> 
     const secret = randomToken();
     try {
       const token = await issueToken(ctx.settings, credentials);
-      const key = await avitoTokenKey(integration.id, credentials.clientId, credentials.clientSecret);
+      const key = avitoTokenKey(integration.id, credentials.clientId, credentials.clientSecret);
       await keepAvitoToken(ctx.settings, ctx.ports, key, token);
       const client = await avitoClient(ctx, integration.id, credentials);
       const self = await client.self();

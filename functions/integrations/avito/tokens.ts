@@ -15,10 +15,10 @@ import type { AvitoToken, TokenSource } from './client';
 const MARGIN_SECONDS = 5 * 60;
 const LABEL = 'kv.avito_token';
 
-const digest = async (text: string) => (await sha256Hex(text)).slice(0, 24);
+const digest = (text: string) => sha256Hex(text).slice(0, 24);
 
-export const avitoTokenKey = async (integrationId: string, clientId: string, clientSecret: string) =>
-  `avito:token:${integrationId}:${await digest(`${clientId}\n${clientSecret}`)}`;
+export const avitoTokenKey = (integrationId: string, clientId: string, clientSecret: string) =>
+  `avito:token:${integrationId}:${digest(`${clientId}\n${clientSecret}`)}`;
 
 async function cached(settings: AppSettings, ports: Ports, key: string): Promise<string | null> {
   const stored = await ports.kv.get(key);

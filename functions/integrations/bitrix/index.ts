@@ -23,7 +23,7 @@ export const bitrixModule: IntegrationModule = {
     async verify(settings, integration, request) {
       const saved = await openConnectionSecret(settings.secretsKey, integration, 'application_token');
       const given = eventApplicationToken(request.body);
-      return Boolean(saved && given && (await sameSecret(given, saved)));
+      return Boolean(saved && given && sameSecret(given, saved));
     },
     parse(_integration, request) {
       const event = readBitrixEvent(request.body);

@@ -45,7 +45,7 @@ export async function calendlySignatureValid(
   const expected = await hmacHex(signingKey, `${parts.t}.${raw}`);
   let valid = false;
   // Every candidate is compared, so the time taken does not tell which one matched.
-  for (const given of parts.v1) valid = (await sameSecret(given.toLowerCase(), expected)) || valid;
+  for (const given of parts.v1) valid = sameSecret(given.toLowerCase(), expected) || valid;
   return valid;
 }
 

@@ -23,7 +23,7 @@ export const retailcrmModule: IntegrationModule = {
     async verify(settings, integration, request) {
       const saved = await openConnectionSecret(settings.secretsKey, integration, 'webhook_secret');
       const given = request.header(STREAM_SECRET_HEADER);
-      return Boolean(saved && given && (await sameSecret(given, saved)));
+      return Boolean(saved && given && sameSecret(given, saved));
     },
     parse(_integration, request) {
       const messages = readMgFrame(request.body);

@@ -33,8 +33,8 @@ export interface StoredLink extends Record<string, unknown> {
  * the answered message, the action), so every run of that answer names the same order. 32 hex
  * characters: within T-Bank's 36, and no one can guess another dialogue's.
  */
-export async function orderIdOf(effectKey: string): Promise<string> {
-  return (await sha256Hex(`tbank-link:${effectKey}`)).slice(0, 32);
+export function orderIdOf(effectKey: string): string {
+  return sha256Hex(`tbank-link:${effectKey}`).slice(0, 32);
 }
 
 export const linkEffectKey = (orderId: string) => `tbank:order:${orderId}`;

@@ -126,7 +126,7 @@ async function makeLink(
   const args = asRecord(call.arguments);
   const amount = amountOf(action, link, args);
   if (typeof amount === 'string') return failed(amount);
-  const orderId = await orderIdOf(call.effectKey);
+  const orderId = orderIdOf(call.effectKey);
   const { result, again } = await makeOnce<StoredLink>(turn.ctx, turn.account.id, linkEffectKey(orderId), {
     make: async () => {
       const { client } = await tbankTerminal(turn.ctx.settings, integration);

@@ -19,7 +19,7 @@ export const telegramModule: IntegrationModule = {
     async verify(settings, integration, request) {
       const secret = await telegramWebhookSecret(settings, integration);
       const header = request.header(TELEGRAM_SECRET_HEADER);
-      return Boolean(secret && header && (await sameSecret(header, secret)));
+      return Boolean(secret && header && sameSecret(header, secret));
     },
     parse(_integration, request) {
       const update = v.safeParse(telegramUpdateSchema, request.body);

@@ -22,7 +22,7 @@ export const wappiModule: IntegrationModule = {
     async verify(settings, integration, request) {
       const secret = await wappiWebhookSecret(settings, integration);
       const given = request.query(SECRET_PARAMETER);
-      return Boolean(secret && given && (await sameSecret(given, secret)));
+      return Boolean(secret && given && sameSecret(given, secret));
     },
     parse(integration, request) {
       const events = readWappiWebhook(request.body);

@@ -24,7 +24,7 @@ export const wazzupModule: IntegrationModule = {
     async verify(settings, integration, request) {
       const secret = await wazzupWebhookSecret(settings, integration);
       const given = request.query(SECRET_PARAMETER);
-      return Boolean(secret && given && (await sameSecret(given, secret)));
+      return Boolean(secret && given && sameSecret(given, secret));
     },
     parse(integration, request) {
       const hook = readWazzupWebhook(request.body);

@@ -23,7 +23,7 @@ export async function readMarketplaceEvent(
   const partner = salonPartner(settings, type);
   const fields = asRecord(body);
   const given = typeof fields.partner_token === 'string' ? fields.partner_token : '';
-  if (!partner || !given || !(await sameSecret(given, partner.partnerToken))) return 'forged';
+  if (!partner || !given || !sameSecret(given, partner.partnerToken)) return 'forged';
   const event = fields.event ?? fields.event_type;
   const salonId = fields.salon_id === undefined || fields.salon_id === null ? '' : String(fields.salon_id);
   if ((event !== 'uninstall' && event !== 'freeze') || !/^\d{1,12}$/.test(salonId)) return null;

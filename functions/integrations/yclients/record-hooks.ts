@@ -79,7 +79,7 @@ export const salonInbound: InboundAdapter = {
   async verify(settings, integration, request) {
     const expected = await openConnectionSecret(settings.secretsKey, integration, 'webhook_secret');
     const given = request.query(SECRET_PARAMETER);
-    return expected !== null && given !== undefined && (await sameSecret(given, expected));
+    return expected !== null && given !== undefined && sameSecret(given, expected);
   },
   parse(_integration, request) {
     const body = asRecord(request.body);

@@ -127,7 +127,7 @@ export function createTbankClient(options: TbankClientOptions): TbankClient {
   /** The parsed answer of one method, whatever its Success; throws when there is no T-Bank answer. */
   async function post(method: string, params: Body): Promise<Body> {
     const signed = { TerminalKey: options.terminalKey, ...params };
-    const body = { ...signed, Token: await tbankToken(signed, options.password) };
+    const body = { ...signed, Token: tbankToken(signed, options.password) };
     const response = await fetchImpl(`${root}/v2/${method}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },

@@ -88,7 +88,7 @@ export async function readTbankNotification(
     return { kind: 'rejected' };
   }
   if (!isRecord(body) || body.TerminalKey !== credentials.terminalKey) return { kind: 'rejected' };
-  if (!(await verifyTbankToken(body, credentials.password))) return { kind: 'rejected' };
+  if (!verifyTbankToken(body, credentials.password)) return { kind: 'rejected' };
   const event = paymentEventOf(body);
   return event ? { kind: 'events', events: [event] } : { kind: 'ignored' };
 }

@@ -24,10 +24,7 @@ export function tokenSource(params: Readonly<Record<string, unknown>>, password:
 }
 
 /** The Token of a request or a notification: 64 lowercase hex characters. */
-export async function tbankToken(
-  params: Readonly<Record<string, unknown>>,
-  password: string,
-): Promise<string> {
+export function tbankToken(params: Readonly<Record<string, unknown>>, password: string): string {
   return sha256Hex(tokenSource(params, password));
 }
 
@@ -42,11 +39,8 @@ export function constantTimeEqual(a: string, b: string): boolean {
 }
 
 /** Whether `params.Token` is the Token of the other root-level parameters under `password`. */
-export async function verifyTbankToken(
-  params: Readonly<Record<string, unknown>>,
-  password: string,
-): Promise<boolean> {
+export function verifyTbankToken(params: Readonly<Record<string, unknown>>, password: string): boolean {
   const token = params.Token;
   if (typeof token !== 'string') return false;
-  return constantTimeEqual(token.toLowerCase(), await tbankToken(params, password));
+  return constantTimeEqual(token.toLowerCase(), tbankToken(params, password));
 }

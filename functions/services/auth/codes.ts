@@ -33,7 +33,7 @@ export async function issueCode(
   const row = {
     accountId,
     purpose,
-    codeHash: await hashCode(accountId, purpose, code),
+    codeHash: hashCode(accountId, purpose, code),
     attempts: 0,
     createdAt: now,
     expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
@@ -111,7 +111,7 @@ export async function consumeCode(
   if (attempt.attempts > MAX_CODE_ATTEMPTS) throw refuse('code_attempts_exceeded');
   if (attempt.expiresAt <= now) throw refuse('code_expired');
   const { row } = attempt;
-  if (!row || !target.accountId || row.codeHash !== (await hashCode(target.accountId, purpose, code))) {
+  if (!row || !target.accountId || row.codeHash !== hashCode(target.accountId, purpose, code)) {
     throw refuse('code_invalid');
   }
   // Only one of two parallel right answers burns the code; a code reissued meanwhile is not burnt.

@@ -44,7 +44,7 @@ export async function createKey(ctx: AccountContext, comment: string) {
     .values({
       accountId: ctx.account.id,
       comment,
-      keyHash: await sha256Hex(secret),
+      keyHash: sha256Hex(secret),
       prefix: `${secret.slice(0, 10)}…`,
       createdAt: clock.now(),
     })
@@ -76,7 +76,7 @@ export async function deleteKey(ctx: AccountContext, id: string) {
  * cached in `kv` for a minute and deleting the key takes effect at once (auth-cache.ts).
  */
 export async function accountForApiKey(ports: AuthPorts, secret: string, now: Date): Promise<Account | null> {
-  const keyHash = await sha256Hex(secret);
+  const keyHash = sha256Hex(secret);
   return cachedAccount(ports.kv, `auth:key:${keyHash}`, undefined, async () => {
     const [row] = await ports.db
       .select({ account: accounts, keyId: apiKeys.id })
