@@ -242,10 +242,12 @@ export class LocalJobs implements Jobs {
       .returning({
         ...getTableColumns(jobs),
         // Written out: drizzle leaves a returned column unqualified, which `other` would shadow.
-        othersDue: sql<boolean>`exists (select 1 from jobs other where other.id <> jobs.id
+        // The first by due time, not `exists`: without statistics (PGlite has no autovacuum to
+        // gather them) the planner read all of a long table for an `exists` that found none.
+        othersDue: sql<boolean>`(select other.id from jobs other where other.id <> jobs.id
           and other.run_at <= ${now.toISOString()}::timestamptz
           and (other.locked_until is null or other.locked_until <= ${now.toISOString()}::timestamptz)
-          and other.attempts < ${MAX_JOB_ATTEMPTS})`,
+          and other.attempts < ${MAX_JOB_ATTEMPTS} order by other.run_at limit 1) is not null`,
       });
     return claimed;
   }

@@ -10,16 +10,18 @@ import { queueCallback } from './outbox';
  */
 export async function tellIfStopped(
   ports: Pick<Ports, 'db' | 'jobs' | 'clock'>,
-  integration: Pick<Integration, 'id' | 'accountId'>,
+  integration: Pick<Integration, 'id' | 'accountId' | 'type'>,
   chatExternalId: string,
   cause: { by: 'bot' | 'operator'; messageId: string },
 ): Promise<void> {
   const [chat] = await ports.db
     .select()
     .from(chats)
+    // The chat's whole key, so its unique index finds it.
     .where(
       and(
         eq(chats.accountId, integration.accountId),
+        eq(chats.channel, integration.type),
         eq(chats.integrationId, integration.id),
         eq(chats.externalId, chatExternalId),
       ),

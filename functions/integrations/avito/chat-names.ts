@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { chats, integrations } from '../../../db/schema';
 import type { AppSettings, Ports } from '../../ports';
@@ -21,7 +21,7 @@ const NAMED_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 const namedKey = (integrationId: string, chatId: string) => `avito:named:${integrationId}:${chatId}`;
 
-const digest = async (text: string) => (await sha256Hex(text)).slice(0, 24);
+const digest = (text: string) => sha256Hex(text).slice(0, 24);
 
 /** Asks for the chat's name in a job, unless it is known already or asked for now. */
 export async function askChatName(ports: Ports, integrationId: string, chatId: string): Promise<void> {
@@ -29,7 +29,7 @@ export async function askChatName(ports: Ports, integrationId: string, chatId: s
   await ports.jobs.enqueue({
     name: AVITO_CHAT_NAME_JOB,
     payload: { integrationId, chatId },
-    dedupId: `avito-chat-name-${await digest(`${integrationId}\n${chatId}`)}`,
+    dedupId: `avito-chat-name-${digest(`${integrationId}\n${chatId}`)}`,
   });
 }
 
@@ -66,21 +66,22 @@ export async function nameAvitoChat(payload: unknown, ports: Ports, settings: Ap
     ...(info.itemId ? { item_id: info.itemId } : {}),
     ...(info.itemTitle ? { item_title: info.itemTitle } : {}),
   };
-  const where = and(
-    eq(chats.accountId, integration.accountId),
-    eq(chats.integrationId, integration.id),
-    eq(chats.externalId, chatId),
-  );
-  if (info.customerName) {
-    await ports.db
-      .update(chats)
-      .set({ customerName: info.customerName })
-      .where(and(where, isNull(chats.customerName)));
-  }
+  // A name the chat has already (from a manager, from an earlier message) is kept.
   await ports.db
     .update(chats)
-    .set({ channelRefs: sql`${chats.channelRefs} || ${JSON.stringify(refs)}::jsonb` })
-    .where(where);
+    .set({
+      customerName: sql`coalesce(${chats.customerName}, ${info.customerName ?? null})`,
+      channelRefs: sql`${chats.channelRefs} || ${JSON.stringify(refs)}::jsonb`,
+    })
+    // The chat's whole key, so its unique index finds it.
+    .where(
+      and(
+        eq(chats.accountId, integration.accountId),
+        eq(chats.channel, integration.type),
+        eq(chats.integrationId, integration.id),
+        eq(chats.externalId, chatId),
+      ),
+    );
   await ports.kv.set(namedKey(integrationId, chatId), '1', { ttlSeconds: NAMED_TTL_SECONDS });
 }
 
