@@ -1,6 +1,7 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Account, accounts, type Bot, bots, type Integration, integrations } from '../../db/schema';
 import type { Db } from '../ports/db';
+import { rowFromJson } from '../ports/db-rows';
 import { grouped, groupedPer } from '../ports/grouped';
 import type { CustomerIdentity } from './chats';
 import type { EngineContext } from './context';
@@ -8,19 +9,24 @@ import { type InboundResult, receiveInbound } from './receive';
 
 /**
  * The bot that answers a connected channel: one whose trigger conditions list the integration. When
- * several do, a switched-on one wins, then the most recently edited. As the id's subquery, so the
- * webhook pipeline reads it with the integration (integrationAndServing).
+ * several do, a switched-on one wins, then the most recently edited. The integration's id and
+ * account are values, or the columns of an integration read in the same statement (a lateral join).
  */
-const servingBotId = (integrationId: SQL, accountId: SQL) => sql`(
-  select b.id from ${bots} b
-  where b.account_id = ${accountId} and b.conditions->'channels' @> jsonb_build_array(${integrationId}::text)
-  order by b.is_work desc, b.updated_at desc limit 1)`;
-
-export async function botForIntegration(db: Db, integration: Integration): Promise<Bot | undefined> {
-  const [bot] = await db
+const servingBot = (db: Db, integrationId: string | Column, accountId: string | Column) =>
+  db
     .select()
     .from(bots)
-    .where(eq(bots.id, servingBotId(sql`${integration.id}`, sql`${integration.accountId}`)));
+    .where(
+      and(
+        eq(bots.accountId, accountId),
+        sql`${bots.conditions}->'channels' @> jsonb_build_array(${integrationId}::text)`,
+      ),
+    )
+    .orderBy(desc(bots.isWork), desc(bots.updatedAt))
+    .limit(1);
+
+export async function botForIntegration(db: Db, integration: Integration): Promise<Bot | undefined> {
+  const [bot] = await servingBot(db, integration.id, integration.accountId);
   return bot;
 }
 
@@ -32,22 +38,32 @@ export interface Serving {
 
 type Found = { integration: Integration; serving: Serving } | undefined;
 
-/** The integrations asked for at the same time, read by one statement (ports/grouped.ts). */
+/**
+ * The integrations asked for at the same time, read by one statement (ports/grouped.ts), each with
+ * its account and serving bot: the bot is looked for among its account's bots once per integration
+ * (a join on the bot's id as a subquery read every bot of the database to match them).
+ */
 async function readIntegrations(
   db: Db,
   asked: { type: Integration['type']; id: string }[],
 ): Promise<Found[]> {
+  const serving = servingBot(db, integrations.id, integrations.accountId).as('serving');
   const rows = await db
-    .select({ integration: integrations, account: accounts, bot: bots })
+    .select({
+      integration: integrations,
+      account: accounts,
+      bot: sql<Record<string, unknown> | null>`to_jsonb(${sql.identifier('serving')})`,
+    })
     .from(integrations)
     .innerJoin(accounts, eq(accounts.id, integrations.accountId))
-    .leftJoin(bots, eq(bots.id, servingBotId(sql`${integrations.id}`, sql`${integrations.accountId}`)))
+    .leftJoinLateral(serving, sql`true`)
     .where(inArray(integrations.id, [...new Set(asked.map((one) => one.id))]));
   const byId = new Map(rows.map((row) => [row.integration.id, row]));
   return asked.map(({ type, id }) => {
     const row = byId.get(id);
     if (row?.integration.type !== type) return undefined;
-    return { integration: row.integration, serving: { bot: row.bot ?? undefined, account: row.account } };
+    const bot = row.bot ? rowFromJson(bots, row.bot) : undefined;
+    return { integration: row.integration, serving: { bot, account: row.account } };
   });
 }
 

@@ -67,15 +67,23 @@ export class LocalJobs implements Jobs {
     };
   }
 
-  /** Jobs enqueued at the same time go in one insert (group commit): a burst of messages is one write. */
+  /**
+   * Jobs enqueued at the same time go in one insert (group commit): a burst of messages is one write.
+   * False for a job whose dedup id was taken already: nothing new to run.
+   */
   private readonly insertJob = grouped(async (rows: ReturnType<LocalJobs['row']>[]) => {
-    await this.db.insert(jobs).values(rows).onConflictDoNothing();
-    return rows.map(() => undefined);
+    const stored = await this.db
+      .insert(jobs)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ dedupId: jobs.dedupId });
+    const storedDedupIds = new Set(stored.map((row) => row.dedupId));
+    return rows.map((row) => row.dedupId === null || storedDedupIds.has(row.dedupId));
   });
 
   async enqueue(request: JobRequest): Promise<void> {
-    await this.insertJob(this.row(request, this.clock.now()));
-    this.queued(request);
+    // A repeated request (every message of an Avito chat asks for its naming) wakes no pass.
+    if (await this.insertJob(this.row(request, this.clock.now()))) this.queued(request);
   }
 
   /**

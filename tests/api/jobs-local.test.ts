@@ -210,6 +210,31 @@ describe('the local durable job runner', () => {
     }
   });
 
+  it('a repeated request whose job is still there wakes no pass: nothing is looked for', async () => {
+    const recorder = sqlRecorder();
+    const { db, close } = await openTestDb({ logger: recorder.logger });
+    const runner = new LocalJobs(db, new ManualClock(), 4, 20_000, 60_000);
+    const { started, releaseSlow } = slowAndQuick(runner);
+    runner.start();
+    try {
+      await runner.enqueue({ name: 'slow', payload: null, dedupId: 'name-chat-1' });
+      await waitUntil(() => started.includes('slow'));
+      // Every message of a chat asks for its naming again while the naming job runs.
+      const repeated = await recorder.measure(async () => {
+        await runner.enqueue({ name: 'slow', payload: null, dedupId: 'name-chat-1' });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      });
+      expect(repeated.statements.map(statementHead)).toEqual(['insert jobs']);
+      await runner.enqueue({ name: 'quick', payload: null });
+      await waitUntil(() => started.includes('quick'));
+      expect(started).toEqual(['slow', 'quick']);
+    } finally {
+      releaseSlow();
+      await runner.stop();
+      await close();
+    }
+  });
+
   it('moves a job that failed five times out of the hot table into failed_jobs', async () => {
     const { db, close } = await openTestDb();
     const clock = new ManualClock();
