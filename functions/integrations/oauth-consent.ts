@@ -34,9 +34,7 @@ export async function issueConsentState(
   browserNonce?: string,
 ): Promise<string> {
   const state = randomToken();
-  const stored: Consent = browserNonce
-    ? { ...consent, browser: await browserMark(state, browserNonce) }
-    : consent;
+  const stored: Consent = browserNonce ? { ...consent, browser: browserMark(state, browserNonce) } : consent;
   await kv.set(key(state), JSON.stringify(stored), { ttlSeconds: CONSENT_TTL_SECONDS });
   return state;
 }
@@ -44,7 +42,7 @@ export async function issueConsentState(
 /** Whether the state was started in the browser that sent `nonce`. */
 export async function startedInBrowser(state: string, consent: Consent, nonce: string | undefined) {
   if (!consent.browser || !nonce) return false;
-  return sameSecret(await browserMark(state, nonce), consent.browser);
+  return sameSecret(browserMark(state, nonce), consent.browser);
 }
 
 export type TakenConsent = Consent | 'unknown' | 'foreign';

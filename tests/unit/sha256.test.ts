@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { hmacHex } from '../../functions/shared/hmac-hex';
 import { sameSecret } from '../../functions/shared/same-secret';
 import { sha256Hex } from '../../functions/shared/sha256-hex';
 
 const webCryptoHex = async (text: string) =>
-  Array.from(
-    new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))),
-    (byte) => byte.toString(16).padStart(2, '0'),
+  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (byte) =>
+    byte.toString(16).padStart(2, '0'),
   ).join('');
 
 describe('sha256Hex', () => {
@@ -28,5 +28,17 @@ describe('sameSecret', () => {
     expect(sameSecret('s3cret-token', 's3cret-tokeN')).toBe(false);
     expect(sameSecret('s3cret', 's3cret-token')).toBe(false);
     expect(sameSecret('', '')).toBe(true);
+  });
+});
+
+describe('hmacHex', () => {
+  it('gives RFC 4231’s HMAC-SHA256 of test case 2, and Node’s for a Cyrillic body under a long key', async () => {
+    expect(hmacHex('Jefe', 'what do ya want for nothing?')).toBe(
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
+    const { createHmac } = await import('node:crypto');
+    const key = 'k'.repeat(100);
+    const body = JSON.stringify({ text: 'Здравствуйте, можно записаться на завтра?' });
+    expect(hmacHex(key, body)).toBe(createHmac('sha256', key).update(body).digest('hex'));
   });
 });

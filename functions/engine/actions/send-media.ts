@@ -30,7 +30,7 @@ export const sendMediaRunner: ActionRunner<MediaAction> = {
         contentType: file.contentType,
         sizeBytes: file.sizeBytes,
         kind: IMAGE_EXTENSIONS.includes(extensionOf(file.name)) ? 'image' : 'file',
-        signature: await mediaSignature(turn.ctx.settings, file.id),
+        signature: mediaSignature(turn.ctx.settings, file.id),
       });
     }
     turn.actions.push({ name: action.name, type: 'send_media', ok: true, detail: names.join(', ') });

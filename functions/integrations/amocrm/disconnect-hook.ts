@@ -21,7 +21,7 @@ export async function readAmoDisconnectHook(
   for (const type of AMO_TYPES) {
     const client = settings.oauthClients?.[type];
     if (client?.id !== clientId) continue;
-    const expected = await hmacHex(client.secret, `${clientId}|${accountId}`);
+    const expected = hmacHex(client.secret, `${clientId}|${accountId}`);
     const encoder = new TextEncoder();
     if (timingSafeEqual(encoder.encode(signature), encoder.encode(expected))) return { type, accountId };
   }

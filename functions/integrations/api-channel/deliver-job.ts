@@ -90,7 +90,7 @@ async function post(ports: Ports, settings: AppSettings, callback: ApiChannelCal
       headers: {
         'content-type': 'application/json; charset=utf-8',
         'user-agent': 'onchat-api-channel/1',
-        [API_CHANNEL_SIGNATURE_HEADER]: await signatureOf(secret, callback.body),
+        [API_CHANNEL_SIGNATURE_HEADER]: signatureOf(secret, callback.body),
         [API_CHANNEL_EVENT_HEADER]: callback.eventId,
       },
       body: callback.body,

@@ -1,3 +1,4 @@
+import { hmacHex } from '../../shared/hmac-hex';
 import { sameSecret } from '../../shared/same-secret';
 
 /**
@@ -5,27 +6,12 @@ import { sameSecret } from '../../shared/same-secret';
  * under the integration's secret, in lower-case hex (as `openssl dgst -sha256 -hmac` prints it).
  */
 
-const encoder = new TextEncoder();
-
-export async function hmacSha256Hex(secret: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(body)));
-  return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** The header value that signs `body`. */
-export const signatureOf = async (secret: string, body: string) =>
-  `sha256=${await hmacSha256Hex(secret, body)}`;
+export const signatureOf = (secret: string, body: string) => `sha256=${hmacHex(secret, body)}`;
 
 /** Whether `header` signs `body` under `secret`; compared without an early exit. */
-export async function signatureMatches(secret: string, body: string, header: string | undefined) {
+export function signatureMatches(secret: string, body: string, header: string | undefined): boolean {
   const given = /^sha256=([0-9a-fA-F]{64})$/.exec(header?.trim() ?? '')?.[1];
   if (!given) return false;
-  return sameSecret(given.toLowerCase(), await hmacSha256Hex(secret, body));
+  return sameSecret(given.toLowerCase(), hmacHex(secret, body));
 }

@@ -42,7 +42,7 @@ export async function calendlySignatureValid(
 ): Promise<boolean> {
   const parts = signatureParts(header);
   if (!parts) return false;
-  const expected = await hmacHex(signingKey, `${parts.t}.${raw}`);
+  const expected = hmacHex(signingKey, `${parts.t}.${raw}`);
   let valid = false;
   // Every candidate is compared, so the time taken does not tell which one matched.
   for (const given of parts.v1) valid = sameSecret(given.toLowerCase(), expected) || valid;

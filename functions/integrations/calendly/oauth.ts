@@ -86,7 +86,7 @@ export async function calendlyAuthorizeUrl(
     response_type: 'code',
     redirect_uri: calendlyRedirectUri(settings),
     state,
-    code_challenge: await challengeOf(await verifierOf(settings, state)),
+    code_challenge: await challengeOf(verifierOf(settings, state)),
     code_challenge_method: 'S256',
   });
   return `${authRoot(settings)}/oauth/authorize?${query}`;
@@ -146,7 +146,7 @@ export const exchangeCalendlyCode = async (settings: AppSettings, now: Date, cod
     grant_type: 'authorization_code',
     code,
     redirect_uri: calendlyRedirectUri(settings),
-    code_verifier: await verifierOf(settings, state),
+    code_verifier: verifierOf(settings, state),
   });
 
 /** Spends the refresh token for a new pair; the old one stops working at once. */

@@ -29,7 +29,7 @@ export const retailModuleOf = (settings: AppSettings) => {
 
 /** Whether `token` is the HMAC RetailCRM computed of the API key with the module's secret. */
 export async function isRetailToken(secret: string, apiKey: string, token: string): Promise<boolean> {
-  const expected = new TextEncoder().encode(await hmacHex(secret, apiKey));
+  const expected = new TextEncoder().encode(hmacHex(secret, apiKey));
   return timingSafeEqual(expected, new TextEncoder().encode(token.trim().toLowerCase()));
 }
 

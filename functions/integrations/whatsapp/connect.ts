@@ -39,7 +39,7 @@ export const whatsappConnection: Pick<IntegrationModule, 'connect' | 'disconnect
         connectionData: {
           display_phone_number: number.displayPhoneNumber,
           verified_name: number.verifiedName,
-          verify_token: await verifyTokenFor(ctx.settings, integration),
+          verify_token: verifyTokenFor(ctx.settings, integration),
           webhook_url: webhookUrl(ctx.settings, integration),
         },
       };

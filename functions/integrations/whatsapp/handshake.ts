@@ -22,7 +22,7 @@ export async function whatsappHandshake(
   const challenge = request.query('hub.challenge') ?? '';
   const given = request.query('hub.verify_token') ?? '';
   if (request.query('hub.mode') !== 'subscribe' || !CHALLENGE.test(challenge) || !given) return null;
-  if (!sameSecret(given, await verifyTokenFor(ctx.settings, integration))) return null;
+  if (!sameSecret(given, verifyTokenFor(ctx.settings, integration))) return null;
   if (typeof integration.connectionData.webhook_verified_at !== 'string')
     await rememberLearned(ctx, integration, { webhook_verified_at: ctx.ports.clock.now().toISOString() });
   return challenge;

@@ -11,5 +11,5 @@ export const SIGNATURE_HEADER = 'x-hub-signature-256';
 export async function signatureHolds(appSecret: string, raw: string, header: string | undefined) {
   const given = /^sha256=([0-9a-fA-F]{64})$/.exec(header?.trim() ?? '')?.[1];
   if (!given) return false;
-  return sameSecret(given.toLowerCase(), await hmacHex(appSecret, raw));
+  return sameSecret(given.toLowerCase(), hmacHex(appSecret, raw));
 }

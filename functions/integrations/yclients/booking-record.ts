@@ -58,7 +58,7 @@ export async function book(step: Step, call: ToolCallInput, integration: Integra
           appointment,
           { name: customer.name, phone: customer.phone as string },
           {
-            apiId: (await hmacHex('booking', key)).slice(0, 32),
+            apiId: hmacHex('booking', key).slice(0, 32),
             comment: call.fill(action.settings.comment),
             notifyBySms: action.settings.notify_by_sms,
           },

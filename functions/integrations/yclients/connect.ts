@@ -70,7 +70,7 @@ async function connectFromMarketplace(
 ): Promise<ConnectorResult> {
   const type = integration.type as SalonType;
   if (!/^\d{1,12}$/.test(fields.salonId)) return failure('salon_id is not a number');
-  if (!(await userDataSigned(fields.userData, fields.sign, partner.partnerToken)))
+  if (!userDataSigned(fields.userData, fields.sign, partner.partnerToken))
     return failure('user_data_sign does not match user_data');
   if (await salonTakenElsewhere(ctx, integration, fields.salonId))
     return failure(`salon ${fields.salonId} is connected in another account`);

@@ -27,7 +27,7 @@ export async function openMediaLink(
   link: { fileId: string; signature: string },
 ): Promise<(StoredObject & { name: string }) | null> {
   if (!isUuid(link.fileId)) return null;
-  if (!sameSecret(link.signature, await mediaSignature(settings, link.fileId))) return null;
+  if (!sameSecret(link.signature, mediaSignature(settings, link.fileId))) return null;
   return storedFile(ports, link.fileId);
 }
 
