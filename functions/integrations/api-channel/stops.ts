@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { chats, type Integration } from '../../../db/schema';
 import type { Ports } from '../../ports';
+import { chatOfIntegration } from '../chat-of-integration';
 import { queueCallback } from './outbox';
 
 /**
@@ -14,18 +14,7 @@ export async function tellIfStopped(
   chatExternalId: string,
   cause: { by: 'bot' | 'operator'; messageId: string },
 ): Promise<void> {
-  const [chat] = await ports.db
-    .select()
-    .from(chats)
-    // The chat's whole key, so its unique index finds it.
-    .where(
-      and(
-        eq(chats.accountId, integration.accountId),
-        eq(chats.channel, integration.type),
-        eq(chats.integrationId, integration.id),
-        eq(chats.externalId, chatExternalId),
-      ),
-    );
+  const [chat] = await ports.db.select().from(chats).where(chatOfIntegration(integration, chatExternalId));
   if (!chat || chat.state === 'working') return;
   await queueCallback(ports, integration, {
     eventId: `stop:${cause.by}:${cause.messageId}`,

@@ -4,6 +4,7 @@ import { chats, integrations } from '../../../db/schema';
 import type { AppSettings, Ports } from '../../ports';
 import { CONNECTED_AT } from '../../shared/integration-catalogue';
 import { sha256Hex } from '../../shared/sha256-hex';
+import { chatOfIntegration } from '../chat-of-integration';
 import { avitoClientOf, avitoUserId } from './account';
 import { AvitoError } from './client';
 
@@ -73,15 +74,7 @@ export async function nameAvitoChat(payload: unknown, ports: Ports, settings: Ap
       customerName: sql`coalesce(${chats.customerName}, ${info.customerName ?? null})`,
       channelRefs: sql`${chats.channelRefs} || ${JSON.stringify(refs)}::jsonb`,
     })
-    // The chat's whole key, so its unique index finds it.
-    .where(
-      and(
-        eq(chats.accountId, integration.accountId),
-        eq(chats.channel, integration.type),
-        eq(chats.integrationId, integration.id),
-        eq(chats.externalId, chatId),
-      ),
-    );
+    .where(chatOfIntegration(integration, chatId));
   await ports.kv.set(namedKey(integrationId, chatId), '1', { ttlSeconds: NAMED_TTL_SECONDS });
 }
 
