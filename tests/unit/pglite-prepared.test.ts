@@ -14,12 +14,13 @@ describe('PGlite with kept statements (the embedded database)', () => {
   const schema = `create table t (id serial primary key, name text, at timestamptz, data jsonb,
     tags text[], amount bigint, price numeric, ok boolean, ref uuid)`;
 
+  // Two WebAssembly Postgres instances start here: seconds each on a busy 2-core machine.
   beforeAll(async () => {
     plain = new PGlite();
     prepared = new PreparedPGlite();
     await plain.exec(schema);
     await prepared.exec(schema);
-  });
+  }, 60_000);
   afterAll(async () => {
     await plain.close();
     await prepared.close();
