@@ -1,9 +1,9 @@
-import { and, asc, eq, getTableColumns, gt, isNull, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import { failedJobs, jobs, kvEntries } from '../../db/schema';
 import { safeErrorText } from '../shared/safe-error';
 import type { Clock } from './clock';
-import type { Db } from './db';
+import { type Db, rowsOf } from './db';
+import { rowFromJson } from './db-rows';
 import { grouped } from './grouped';
 import type { JobHandler, JobRequest, Jobs } from './jobs';
 
@@ -21,10 +21,8 @@ const DEFAULT_CONCURRENCY = 16;
 const POLL_MS = 250;
 
 type JobRow = typeof jobs.$inferSelect;
-/** A claimed job, and whether another job was due besides it then (perhaps waiting for its group). */
+/** A claimed job, and whether another job was due besides those claimed (perhaps waiting for its group). */
 type ClaimedJob = JobRow & { othersDue: boolean };
-/** Another job of the same group, for "none of the group is running" (in any process). */
-const sibling = alias(jobs, 'sibling');
 
 /**
  * Durable job runner for the embedded shape: jobs wait in Postgres, so a restart in the middle of a
@@ -150,18 +148,19 @@ export class LocalJobs implements Jobs {
       }
       if (lookAgain && inFlight.size < this.concurrency) {
         lookAgain = false;
-        const job = await this.claimNext(busyGroups);
-        if (!job) continue;
-        // A job that ended while the claim was asked keeps what it set.
-        lookAgain ||= job.othersDue;
-        ran++;
-        if (job.groupKey) busyGroups.add(job.groupKey);
-        const done = this.runOne(job).finally(() => {
-          inFlight.delete(job.id);
-          if (job.groupKey) busyGroups.delete(job.groupKey);
-          if (job.othersDue) lookAgain = true;
-        });
-        inFlight.set(job.id, done);
+        const claimed = await this.claimDue(busyGroups, this.concurrency - inFlight.size);
+        for (const job of claimed) {
+          // A job that ended while the claim was asked keeps what it set.
+          lookAgain ||= job.othersDue;
+          ran++;
+          if (job.groupKey) busyGroups.add(job.groupKey);
+          const done = this.runOne(job).finally(() => {
+            inFlight.delete(job.id);
+            if (job.groupKey) busyGroups.delete(job.groupKey);
+            if (job.othersDue) lookAgain = true;
+          });
+          inFlight.set(job.id, done);
+        }
         continue;
       }
       if (inFlight.size === 0) return ran;
@@ -210,54 +209,54 @@ export class LocalJobs implements Jobs {
   }
 
   /**
-   * Takes the next due job in one statement: rows another runner holds are skipped, not waited for,
-   * and a job whose group has a job running (here or in another process) waits its turn.
+   * Takes up to `limit` due jobs in one statement, the earliest first: rows another runner holds are
+   * skipped, not waited for; a job whose group has a job running (here or in another process) waits
+   * its turn, and of one group only its earliest is taken. A burst of due jobs (the naming of many
+   * new Avito chats, answers falling due together) is one claim rather than one per job.
    */
-  private async claimNext(busyGroups: ReadonlySet<string>): Promise<ClaimedJob | undefined> {
-    const now = this.clock.now();
-    const groupRunning = this.db
-      .select({ one: sql`1` })
-      .from(sibling)
-      .where(and(eq(sibling.groupKey, jobs.groupKey), gt(sibling.lockedUntil, now)));
-    const due = this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          lte(jobs.runAt, now),
-          or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
-          sql`${jobs.attempts} < ${MAX_JOB_ATTEMPTS}`,
-          or(
-            isNull(jobs.groupKey),
-            and(
-              busyGroups.size > 0 ? notInArray(jobs.groupKey, [...busyGroups]) : undefined,
-              notExists(groupRunning),
-            ),
-          ),
-        ),
-      )
-      .orderBy(asc(jobs.runAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [claimed] = await this.db
-      .update(jobs)
-      .set({
-        lockedUntil: new Date(now.getTime() + LOCK_SECONDS * 1000),
-        attempts: sql`${jobs.attempts} + 1`,
-      })
-      // `= (subquery)` runs it once; under `in` Postgres may run it again and take a second row.
-      .where(eq(jobs.id, sql`(${due})`))
-      .returning({
-        ...getTableColumns(jobs),
-        // Written out: drizzle leaves a returned column unqualified, which `other` would shadow.
-        // The first by due time, not `exists`: without statistics (PGlite has no autovacuum to
-        // gather them) the planner read all of a long table for an `exists` that found none.
-        othersDue: sql<boolean>`(select other.id from jobs other where other.id <> jobs.id
-          and other.run_at <= ${now.toISOString()}::timestamptz
-          and (other.locked_until is null or other.locked_until <= ${now.toISOString()}::timestamptz)
-          and other.attempts < ${MAX_JOB_ATTEMPTS} order by other.run_at limit 1) is not null`,
-      });
-    return claimed;
+  private async claimDue(busyGroups: ReadonlySet<string>, limit: number): Promise<ClaimedJob[]> {
+    const now = this.clock.now().toISOString();
+    const until = new Date(this.clock.now().getTime() + LOCK_SECONDS * 1000).toISOString();
+    const due = (table: SQL) => sql`${table}.run_at <= ${now}::timestamptz
+      and (${table}.locked_until is null or ${table}.locked_until <= ${now}::timestamptz)
+      and ${table}.attempts < ${MAX_JOB_ATTEMPTS}`;
+    const notBusy =
+      busyGroups.size > 0
+        ? sql`and j.group_key not in (${sql.join(
+            [...busyGroups].map((key) => sql`${key}`),
+            sql`, `,
+          )})`
+        : sql``;
+    // Materialized, so each runs once: the locked candidates are the ones updated. Jobs due at the
+    // same moment run in the order they were stored (their place in the table, as the due-time
+    // index keeps equal keys), so a chat's jobs queued together run in order.
+    const rows = rowsOf<{ job: Record<string, unknown>; claim_order: number | string; others_due: boolean }>(
+      await this.db.execute(sql`with candidates as materialized (
+          select j.id, j.group_key, j.run_at, j.ctid as place_in_table from jobs j
+          where ${due(sql`j`)} and (j.group_key is null or (true ${notBusy}
+            and not exists (select 1 from jobs sibling
+              where sibling.group_key = j.group_key and sibling.locked_until > ${now}::timestamptz)))
+          order by j.run_at, j.ctid limit ${limit}
+          for update skip locked
+        ), chosen as materialized (
+          select id, row_number() over (order by run_at, place_in_table) as claim_order
+          from (select id, group_key, run_at, place_in_table,
+              row_number() over (partition by group_key order by run_at, place_in_table) as place
+            from candidates) ranked
+          where group_key is null or place = 1
+        )
+        update jobs set attempts = jobs.attempts + 1, locked_until = ${until}::timestamptz
+        where jobs.id in (select id from chosen)
+        returning to_jsonb(jobs) as job, (select claim_order from chosen where chosen.id = jobs.id) as claim_order,
+          -- The first by due time, not exists: without statistics (PGlite has no autovacuum to
+          -- gather them) the planner read all of a long table for an exists that found none.
+          (select other.id from jobs other where ${due(sql`other`)}
+             and other.id not in (select id from chosen) order by other.run_at limit 1) is not null
+            as others_due`),
+    );
+    return rows
+      .sort((a, b) => Number(a.claim_order) - Number(b.claim_order))
+      .map((row) => ({ ...rowFromJson(jobs, row.job), othersDue: row.others_due }));
   }
 
   private async fail(job: JobRow, error: unknown) {

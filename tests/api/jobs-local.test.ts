@@ -89,7 +89,7 @@ describe('the local durable job runner', () => {
     await close();
   });
 
-  it('asks for due jobs only when one may be there: a lone job is one claim, a job it queues still runs', async () => {
+  it('asks for due jobs only when one may be there: a lone job is one claim, a job it queues still runs, a burst is one claim', async () => {
     const recorder = sqlRecorder();
     const { db, close } = await openTestDb({ logger: recorder.logger });
     const clock = new ManualClock();
@@ -106,7 +106,7 @@ describe('the local durable job runner', () => {
       seen.push('deliver');
     });
     const claims = (profile: SqlProfile) =>
-      profile.statements.filter((statement) => statementHead(statement) === 'update jobs').length;
+      profile.statements.filter((statement) => statementHead(statement) === 'with … jobs').length;
 
     await runner.enqueue({ name: 'answer', payload: null });
     const alone = await recorder.measure(async () => expect(await runner.runDue()).toBe(1));
@@ -117,6 +117,12 @@ describe('the local durable job runner', () => {
     const chained = await recorder.measure(async () => expect(await runner.runDue()).toBe(2));
     expect(seen).toEqual(['answer', 'reply', 'deliver']);
     expect(claims(chained)).toBe(2);
+
+    // Due together (the naming of six new chats): one claim takes them all.
+    for (let chat = 0; chat < 6; chat++)
+      await runner.enqueue({ name: 'answer', payload: null, groupKey: `chat-${chat + 10}` });
+    const burst = await recorder.measure(async () => expect(await runner.runDue()).toBe(6));
+    expect(claims(burst)).toBe(1);
     await close();
   });
 
