@@ -16,7 +16,9 @@ export const roundTrips = (profile: SqlProfile) => profile.statements.length + 2
 
 /** Statements that write rows (insert, update, delete, and CTEs that do). */
 export const writes = (profile: SqlProfile) =>
-  profile.statements.filter((statement) => /\b(insert into|update\s+"|delete from)/i.test(statement)).length;
+  profile.statements.filter((statement) =>
+    /\b(insert into|update\s+"?\w+"?\s+set|delete from)/i.test(statement),
+  ).length;
 
 /** A statement's kind and table, e.g. `select messages`, for a profile's most frequent list. */
 export function statementHead(statement: string): string {
