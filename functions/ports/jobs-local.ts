@@ -215,8 +215,9 @@ export class LocalJobs implements Jobs {
    * new Avito chats, answers falling due together) is one claim rather than one per job.
    */
   private async claimDue(busyGroups: ReadonlySet<string>, limit: number): Promise<ClaimedJob[]> {
-    const now = this.clock.now().toISOString();
-    const until = new Date(this.clock.now().getTime() + LOCK_SECONDS * 1000).toISOString();
+    const clock = this.clock.now();
+    const now = clock.toISOString();
+    const until = new Date(clock.getTime() + LOCK_SECONDS * 1000).toISOString();
     const due = (table: SQL) => sql`${table}.run_at <= ${now}::timestamptz
       and (${table}.locked_until is null or ${table}.locked_until <= ${now}::timestamptz)
       and ${table}.attempts < ${MAX_JOB_ATTEMPTS}`;
@@ -246,8 +247,8 @@ export class LocalJobs implements Jobs {
           where group_key is null or place = 1
         )
         update jobs set attempts = jobs.attempts + 1, locked_until = ${until}::timestamptz
-        where jobs.id in (select id from chosen)
-        returning to_jsonb(jobs) as job, (select claim_order from chosen where chosen.id = jobs.id) as claim_order,
+        from chosen where jobs.id = chosen.id
+        returning to_jsonb(jobs) as job, chosen.claim_order,
           -- The first by due time, not exists: without statistics (PGlite has no autovacuum to
           -- gather them) the planner read all of a long table for an exists that found none.
           (select other.id from jobs other where ${due(sql`other`)}

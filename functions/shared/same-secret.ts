@@ -1,3 +1,4 @@
+import { base64url } from './base64url';
 import { sha256Bytes } from './sha256-hex';
 
 /** Compares bytes without an early exit, so the time taken says nothing about how much matched. */
@@ -18,9 +19,5 @@ export function sameSecret(given: string, expected: string): boolean {
 
 /** 32 random bytes in base64url: 43 characters of [A-Za-z0-9_-] (API keys, webhook secrets). */
 export function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }

@@ -1,7 +1,9 @@
 import type { Integration } from '../../../db/schema';
 import type { AppSettings } from '../../ports';
 import { asRecord } from '../../shared/as-record';
+import { base64url } from '../../shared/base64url';
 import { hmacHex } from '../../shared/hmac-hex';
+import { sha256Bytes } from '../../shared/sha256-hex';
 import type { FetchLike } from '../module';
 import type { TokenPair } from '../oauth-tokens';
 
@@ -60,18 +62,11 @@ const authFetch = (settings: AppSettings): FetchLike =>
     ? (input, init) => fetch(input, init)
     : (input, init) => settings.guardedFetch(input, init, { allowPrivate: false, httpsOnly: true });
 
-const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-
 /** The PKCE verifier of a consent, derived from its state under the server's key: nothing to store. */
 const verifierOf = (settings: AppSettings, state: string) =>
   hmacHex(settings.secretsKey, `calendly-pkce:${state}`);
 
-const challengeOf = async (verifier: string) =>
-  base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
+const challengeOf = (verifier: string) => base64url(sha256Bytes(verifier));
 
 /** The consent page for `state`; null while the server has no Calendly application. */
 export async function calendlyAuthorizeUrl(
@@ -86,7 +81,7 @@ export async function calendlyAuthorizeUrl(
     response_type: 'code',
     redirect_uri: calendlyRedirectUri(settings),
     state,
-    code_challenge: await challengeOf(verifierOf(settings, state)),
+    code_challenge: challengeOf(verifierOf(settings, state)),
     code_challenge_method: 'S256',
   });
   return `${authRoot(settings)}/oauth/authorize?${query}`;

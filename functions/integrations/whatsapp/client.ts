@@ -86,12 +86,11 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
 export function createGraphClient(options: GraphClientOptions) {
   const root = `${options.apiRoot.replace(/\/+$/, '')}/${GRAPH_API_VERSION}`;
   const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
-  let proof: string | null = null;
+  const proof = hmacHex(options.appSecret, options.token);
 
   async function callOnce(method: string, path: string, query: Record<string, string>, body?: unknown) {
     const url = new URL(`${root}${path}`);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    proof ??= hmacHex(options.appSecret, options.token);
     url.searchParams.set('appsecret_proof', proof);
     const response = await send(url.toString(), {
       method,

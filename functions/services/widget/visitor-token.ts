@@ -6,6 +6,7 @@
  * Workers and Node.
  */
 
+import { base64url } from '../../shared/base64url';
 import type { WidgetVisitor } from '../../shared/onchat';
 
 const encoder = new TextEncoder();
@@ -38,12 +39,6 @@ function tokenKey(secret: string): Promise<CryptoKey> {
   }
   return key;
 }
-
-const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
