@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { apiDocsHandlers, apiDocsHeaders } from './api-docs/page';
 import { addressSubject } from './http/address-subject';
+import { bodyLimit } from './http/body-limit';
 import type { AppEnv } from './http/env';
 import { onError } from './http/on-error';
 import { languageFromHeader } from './i18n/translate';

@@ -84,3 +84,36 @@ describe('documents under `npm start` (the bundled parser thread)', () => {
     expect(server.output()).not.toMatch(/parser thread exited|ERR_MODULE_NOT_FOUND|Cannot find module/);
   }, 120_000);
 });
+
+describe('request bodies under `npm start`', () => {
+  const register = (body: BodyInit, declared: boolean) =>
+    fetch(`${server.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'ru' },
+      body: declared ? body : new Blob([body as string]).stream(),
+      ...(declared ? {} : { duplex: 'half' }),
+    } as RequestInit);
+  const signUp = (name: string) =>
+    JSON.stringify({
+      name,
+      email: `${name.length}-${Date.now()}@example.com`,
+      phone: '79991112233',
+      password: 'right-pass-1',
+      password_confirmation: 'right-pass-1',
+    });
+
+  it('refuses a body over 64 KB whether its length is declared or it comes in chunks', async () => {
+    for (const declared of [true, false]) {
+      const huge = await register(signUp('x'.repeat(70_000)), declared);
+      expect(huge.status).toBe(413);
+      expect((await huge.json()).message).toBe('Слишком большой запрос');
+    }
+  });
+
+  it('reads a body that comes in chunks under the limit', async () => {
+    const chunked = await register(signUp('Чанк'), false);
+    expect(chunked.status).toBe(201);
+    const declared = await register(signUp('Объявленный'), true);
+    expect(declared.status).toBe(201);
+  });
+});
