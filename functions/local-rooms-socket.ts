@@ -101,7 +101,7 @@ export function attachRoomSockets(
       releaseIp();
       releaseRoom();
     });
-    const grant = await readRoomToken(rooms.secret, url.searchParams.get('token'), room);
+    const grant = readRoomToken(rooms.secret, url.searchParams.get('token'), room);
     if (!grant || !rooms.admits(room, grant)) return refuse(socket, 401, 'Unauthorized');
     if (socket.destroyed) return;
     sockets.handleUpgrade(request, socket, head, (ws) => follow(ws, room, grant));

@@ -60,14 +60,14 @@ export default class MainRoom implements Party.Server {
   ): Promise<Party.Request | Response> {
     const secret = configuredSecret(lobby.env);
     const token = new URL(request.url).searchParams.get('token');
-    if (secret && (await roomTokenAllows(secret, token, roomName(lobby.id)))) return request;
+    if (secret && roomTokenAllows(secret, token, roomName(lobby.id))) return request;
     return json(401, 'Unauthorized', 'unauthorized');
   }
 
   async onConnect(socket: Socket, ctx: Party.ConnectionContext): Promise<void> {
     const secret = configuredSecret(this.room.env);
     const token = new URL(ctx.request.url).searchParams.get('token');
-    const grant = secret ? await readRoomToken(secret, token, roomName(this.room.id)) : null;
+    const grant = secret ? readRoomToken(secret, token, roomName(this.room.id)) : null;
     if (!grant) {
       socket.close(ROOM_CLOSE.expired.code, ROOM_CLOSE.expired.reason);
       return;

@@ -81,7 +81,7 @@ export class LocalRooms implements Rooms {
   }
 
   async joinUrl(room: string, now: Date, sessionId?: string | null): Promise<string> {
-    return roomSocketUrl(this.host, room, await signRoomToken(this.secret, room, now, { sessionId }));
+    return roomSocketUrl(this.host, room, signRoomToken(this.secret, room, now, { sessionId }));
   }
 
   /** Whether a socket with this grant may join: no revocation since covers its token. */

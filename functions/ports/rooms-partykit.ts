@@ -16,7 +16,7 @@ export class PartyKitRooms implements Rooms {
 
   /** The room (functions/party/main.ts) checks the token with the same PARTYKIT_SECRET. */
   async joinUrl(room: string, now: Date, sessionId?: string | null): Promise<string> {
-    return roomSocketUrl(this.host, room, await signRoomToken(this.secret, room, now, { sessionId }));
+    return roomSocketUrl(this.host, room, signRoomToken(this.secret, room, now, { sessionId }));
   }
 
   /** The room closes the matching sockets; like a publish, the command carries the shared secret. */

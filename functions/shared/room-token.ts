@@ -1,9 +1,7 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { signJwt, verifyJwt } from './jwt-hs256';
 
 /** How long a browser may join with one token; screens ask for a fresh one when they reconnect. */
 export const ROOM_TOKEN_SECONDS = 60 * 60;
-
-const key = (secret: string) => new TextEncoder().encode(secret);
 
 export interface RoomTokenOptions {
   /** The session the token is issued to, so ending the session closes its sockets; none for visitors. */
@@ -24,33 +22,22 @@ export function signRoomToken(
   room: string,
   now: Date,
   { sessionId, seconds = ROOM_TOKEN_SECONDS }: RoomTokenOptions = {},
-): Promise<string> {
+): string {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT(sessionId ? { room, sid: sessionId } : { room })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + seconds)
-    .sign(key(secret));
+  const granted = sessionId ? { room, sid: sessionId } : { room };
+  return signJwt({ ...granted, iat: issuedAt, exp: issuedAt + seconds }, secret);
 }
 
 /** The grant of a token signed with the secret for this room and not expired; null otherwise. */
-export async function readRoomToken(
-  secret: string,
-  token: string | null,
-  room: string,
-): Promise<RoomGrant | null> {
-  if (!token) return null;
-  try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
-    const { iat, exp, sid } = payload;
-    if (payload.room !== room || typeof iat !== 'number' || typeof exp !== 'number') return null;
-    return { iat, exp, sid: typeof sid === 'string' ? sid : null };
-  } catch {
-    return null;
-  }
+export function readRoomToken(secret: string, token: string | null, room: string): RoomGrant | null {
+  const claims = token ? verifyJwt(token, secret, new Date()) : null;
+  if (!claims) return null;
+  const { iat, exp, sid } = claims;
+  if (claims.room !== room || typeof iat !== 'number' || typeof exp !== 'number') return null;
+  return { iat, exp, sid: typeof sid === 'string' ? sid : null };
 }
 
 /** Whether the token was signed with the secret for this room and has not expired. */
-export async function roomTokenAllows(secret: string, token: string | null, room: string): Promise<boolean> {
-  return (await readRoomToken(secret, token, room)) !== null;
+export function roomTokenAllows(secret: string, token: string | null, room: string): boolean {
+  return readRoomToken(secret, token, room) !== null;
 }

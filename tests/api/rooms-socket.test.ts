@@ -104,7 +104,7 @@ describe('caps on room sockets', () => {
 describe('sockets do not outlive their rights', () => {
   it('closes a socket when its token expires', async () => {
     const name = newRoom();
-    const token = await signRoomToken(room.t.rooms.secret, name, new Date(), { seconds: 2 });
+    const token = signRoomToken(room.t.rooms.secret, name, new Date(), { seconds: 2 });
     const socket = await member(roomSocketUrl(room.origin, name, token));
     expect(await closedWith(socket)).toBe(ROOM_CLOSE.expired.code);
   });

@@ -139,7 +139,7 @@ describe.each([
 
   it('closes a socket when its token expires', async () => {
     const room = `integration-${crypto.randomUUID()}`;
-    const token = await signRoomToken(SECRET, room, new Date(), { seconds: 2 });
+    const token = signRoomToken(SECRET, room, new Date(), { seconds: 2 });
     const socket = socketOn(roomSocketUrl(shape.origin, room, token));
     const [code] = (await once(socket, 'close')) as [number];
     expect(code).toBe(ROOM_CLOSE.expired.code);

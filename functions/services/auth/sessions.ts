@@ -1,26 +1,10 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
 import { type Account, accounts, sessions } from '../../../db/schema';
 import type { Db } from '../../ports/db';
+import { signJwt, verifyJwt } from '../../shared/jwt-hs256';
 import { type AuthPorts, accountChanged, cachedAccount } from './auth-cache';
 
 export const SESSION_DAYS = 30;
-const encoder = new TextEncoder();
-
-/** The HMAC key, imported once per secret rather than on every request. */
-const signingKeys = new Map<string, Promise<CryptoKey>>();
-function signingKey(secret: string): Promise<CryptoKey> {
-  let key = signingKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
-    signingKeys.set(secret, key);
-  }
-  return key;
-}
-
 /**
  * Opens a server-side session and returns a JWT naming it; revoking the row kills the token. A
  * partner switching into its client's account opens one that names the partner.
@@ -38,12 +22,15 @@ export async function openSession(
     .values({ accountId, createdAt: now, expiresAt, partnerAccountId })
     .returning();
   if (!session) throw new Error('session insert returned nothing');
-  const token = await new SignJWT({ sid: session.id })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(accountId)
-    .setIssuedAt(Math.floor(now.getTime() / 1000))
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(await signingKey(secret));
+  const token = signJwt(
+    {
+      sid: session.id,
+      sub: accountId,
+      iat: Math.floor(now.getTime() / 1000),
+      exp: Math.floor(expiresAt.getTime() / 1000),
+    },
+    secret,
+  );
   return { token, expiresAt };
 }
 
@@ -59,19 +46,10 @@ export async function accountForToken(
   token: string,
   now: Date,
 ): Promise<{ account: Account; sessionId: string } | null> {
-  let sessionId: string;
-  let accountId: string | undefined;
-  try {
-    const { payload } = await jwtVerify(token, await signingKey(secret), {
-      algorithms: ['HS256'],
-      currentDate: now,
-    });
-    if (typeof payload.sid !== 'string') return null;
-    sessionId = payload.sid;
-    accountId = payload.sub;
-  } catch {
-    return null;
-  }
+  const claims = verifyJwt(token, secret, now);
+  if (typeof claims?.sid !== 'string') return null;
+  const sessionId = claims.sid;
+  const accountId = typeof claims.sub === 'string' ? claims.sub : undefined;
   const found = await cachedAccount(ports.kv, `auth:session:${sessionId}`, accountId, async () => {
     const [row] = await ports.db
       .select({ account: accounts })
