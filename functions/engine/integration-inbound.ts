@@ -1,6 +1,6 @@
-import { and, type Column, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Account, accounts, type Bot, bots, type Integration, integrations } from '../../db/schema';
-import type { Db } from '../ports/db';
+import { type Db, rowsOf } from '../ports/db';
 import { rowFromJson } from '../ports/db-rows';
 import { grouped, groupedPer } from '../ports/grouped';
 import type { CustomerIdentity } from './chats';
@@ -11,23 +11,21 @@ import { type InboundResult, receiveInbound } from './receive';
  * The bot that answers a connected channel: one whose trigger conditions list the integration. When
  * several do, a switched-on one wins, then the most recently edited. The integration's id and
  * account are values, or the columns of an integration read in the same statement (a lateral join).
+ * Written as SQL rather than with drizzle's builder: building that select cost more of a webhook's
+ * time than running it.
  */
-const servingBot = (db: Db, integrationId: string | Column, accountId: string | Column) =>
-  db
-    .select()
-    .from(bots)
-    .where(
-      and(
-        eq(bots.accountId, accountId),
-        sql`${bots.conditions}->'channels' @> jsonb_build_array(${integrationId}::text)`,
-      ),
-    )
-    .orderBy(desc(bots.isWork), desc(bots.updatedAt))
-    .limit(1);
+const servingBotSql = (integrationId: SQL, accountId: SQL) => sql`select b.* from ${bots} b
+  where b.account_id = ${accountId} and b.conditions->'channels' @> jsonb_build_array(${integrationId}::text)
+  order by b.is_work desc, b.updated_at desc limit 1`;
 
-export async function botForIntegration(db: Db, integration: Integration): Promise<Bot | undefined> {
-  const [bot] = await servingBot(db, integration.id, integration.accountId);
-  return bot;
+async function botForIntegration(db: Db, integration: Integration): Promise<Bot | undefined> {
+  const [row] = rowsOf<{ bot: Record<string, unknown> }>(
+    await db.execute(
+      sql`select to_jsonb(serving) as bot
+        from (${servingBotSql(sql`${integration.id}`, sql`${integration.accountId}::uuid`)}) serving`,
+    ),
+  );
+  return row ? rowFromJson(bots, row.bot) : undefined;
 }
 
 /** Who serves an integration's messages: the bot answering it (none when no bot lists it) and the account. */
@@ -38,6 +36,12 @@ export interface Serving {
 
 type Found = { integration: Integration; serving: Serving } | undefined;
 
+interface IntegrationRow {
+  integration: Record<string, unknown>;
+  account: Record<string, unknown>;
+  bot: Record<string, unknown> | null;
+}
+
 /**
  * The integrations asked for at the same time, read by one statement (ports/grouped.ts), each with
  * its account and serving bot: the bot is looked for among its account's bots once per integration
@@ -47,23 +51,24 @@ async function readIntegrations(
   db: Db,
   asked: { type: Integration['type']; id: string }[],
 ): Promise<Found[]> {
-  const serving = servingBot(db, integrations.id, integrations.accountId).as('serving');
-  const rows = await db
-    .select({
-      integration: integrations,
-      account: accounts,
-      bot: sql<Record<string, unknown> | null>`to_jsonb(${sql.identifier('serving')})`,
-    })
-    .from(integrations)
-    .innerJoin(accounts, eq(accounts.id, integrations.accountId))
-    .leftJoinLateral(serving, sql`true`)
-    .where(inArray(integrations.id, [...new Set(asked.map((one) => one.id))]));
+  const ids = [...new Set(asked.map((one) => one.id))];
+  const rows = rowsOf<IntegrationRow>(
+    await db.execute(sql`select to_jsonb(i) as integration, to_jsonb(a) as account, to_jsonb(serving) as bot
+      from ${integrations} i join ${accounts} a on a.id = i.account_id
+      left join lateral (${servingBotSql(sql`i.id`, sql`i.account_id`)}) serving on true
+      where i.id in ${ids}`),
+  );
   const byId = new Map(rows.map((row) => [row.integration.id, row]));
   return asked.map(({ type, id }) => {
     const row = byId.get(id);
     if (row?.integration.type !== type) return undefined;
-    const bot = row.bot ? rowFromJson(bots, row.bot) : undefined;
-    return { integration: row.integration, serving: { bot, account: row.account } };
+    return {
+      integration: rowFromJson(integrations, row.integration),
+      serving: {
+        bot: row.bot ? rowFromJson(bots, row.bot) : undefined,
+        account: rowFromJson(accounts, row.account),
+      },
+    };
   });
 }
 
