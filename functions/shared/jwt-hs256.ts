@@ -1,6 +1,6 @@
 import { hmac } from '@noble/hashes/hmac';
 import { sha256 } from '@noble/hashes/sha2';
-import { base64url } from './base64url';
+import { base64url, bytesFromBase64url } from './base64url';
 import { timingSafeEqual } from './same-secret';
 
 /**
@@ -14,23 +14,12 @@ export type JwtClaims = Record<string, unknown>;
 const encoder = new TextEncoder();
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const HEADER = base64url(encoder.encode(JSON.stringify({ alg: 'HS256' })));
-const SEGMENT = /^[A-Za-z0-9_-]*$/;
 
 const signatureOf = (secret: string, signedPart: string) =>
   hmac(sha256, encoder.encode(secret), encoder.encode(signedPart));
 
-function decodeSegment(segment: string): Uint8Array | null {
-  // A length of 1 mod 4 is no base64 at all; the other lengths decode without padding.
-  if (!SEGMENT.test(segment) || segment.length % 4 === 1) return null;
-  const binary = atob(segment.replaceAll('-', '+').replaceAll('_', '/'));
-  // A loop: Uint8Array.from over the string's characters took a tenth of a request's time.
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
 function jsonObjectOf(segment: string): JwtClaims | null {
-  const bytes = decodeSegment(segment);
+  const bytes = bytesFromBase64url(segment);
   if (!bytes) return null;
   try {
     const value: unknown = JSON.parse(strictUtf8.decode(bytes));
@@ -64,7 +53,7 @@ export function verifyJwt(token: string, secret: string, now: Date): JwtClaims |
   const [headerPart, claimsPart, signaturePart] = parts as [string, string, string];
   const header = jsonObjectOf(headerPart);
   if (header?.alg !== 'HS256' || 'crit' in header || 'b64' in header) return null;
-  const signature = decodeSegment(signaturePart);
+  const signature = bytesFromBase64url(signaturePart);
   if (!signature || !timingSafeEqual(signature, signatureOf(secret, `${headerPart}.${claimsPart}`))) {
     return null;
   }
