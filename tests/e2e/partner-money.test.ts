@@ -279,15 +279,16 @@ describe('the partner cabinet: money', () => {
     await context.close();
   });
 
-  it('lays out every tab and dialog at 1440 and 390 px in ru and en', async () => {
-    await apiCall(
-      server,
-      'POST',
-      '/api/partner/referral-links',
-      { name: 'Blog', utm: { source: 'blog' } },
-      partner.token,
-    );
-    const who = { browser, server, token: partner.token };
+  describe('lays out every tab and dialog at 1440 and 390 px in ru and en', () => {
+    beforeAll(async () => {
+      await apiCall(
+        server,
+        'POST',
+        '/api/partner/referral-links',
+        { name: 'Blog', utm: { source: 'blog' } },
+        partner.token,
+      );
+    });
     const visible = (page: Page, testId: RegExp) => seen(page.getByTestId(testId).locator('visible=true'));
     const openPayMenu = async (page: Page, item: string) => {
       await (await visible(page, /^partner-client-(row|card)$/))
@@ -342,10 +343,12 @@ describe('the partner cabinet: money', () => {
         },
       ],
     ];
-    const problems: string[] = [];
+    // One test per screen: each takes four screenshots, and all of them in one test outlast its timeout on CI.
     for (const [path, name, ready] of shots)
-      problems.push(...(await shootEveryLanguageAndWidth(who, path, name, ready)));
-    expect(problems).toEqual([]);
+      it(name, async () => {
+        const who = { browser, server, token: partner.token };
+        expect(await shootEveryLanguageAndWidth(who, path, name, ready)).toEqual([]);
+      });
   });
   it('tops up a client’s balance, pays one of its unpaid subscriptions, and explains a client in another currency', async () => {
     // The layout test left the account in English.
