@@ -1,6 +1,5 @@
-import { hmac } from '@noble/hashes/hmac';
-import { sha256 } from '@noble/hashes/sha2';
 import { base64url, bytesFromBase64url } from './base64url';
+import { hmacBytes } from './hmac-hex';
 import { timingSafeEqual } from './same-secret';
 
 /**
@@ -14,9 +13,6 @@ export type JwtClaims = Record<string, unknown>;
 const encoder = new TextEncoder();
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const HEADER = base64url(encoder.encode(JSON.stringify({ alg: 'HS256' })));
-
-const signatureOf = (secret: string, signedPart: string) =>
-  hmac(sha256, encoder.encode(secret), encoder.encode(signedPart));
 
 function jsonObjectOf(segment: string): JwtClaims | null {
   const bytes = bytesFromBase64url(segment);
@@ -32,7 +28,7 @@ function jsonObjectOf(segment: string): JwtClaims | null {
 /** The token of `claims` (iat, exp and the rest, in seconds) signed with `secret`. */
 export function signJwt(claims: JwtClaims, secret: string): string {
   const signedPart = `${HEADER}.${base64url(encoder.encode(JSON.stringify(claims)))}`;
-  return `${signedPart}.${base64url(signatureOf(secret, signedPart))}`;
+  return `${signedPart}.${base64url(hmacBytes(secret, signedPart))}`;
 }
 
 /** A numeric date claim: absent, or a finite number. */
@@ -54,7 +50,7 @@ export function verifyJwt(token: string, secret: string, now: Date): JwtClaims |
   const header = jsonObjectOf(headerPart);
   if (header?.alg !== 'HS256' || 'crit' in header || 'b64' in header) return null;
   const signature = bytesFromBase64url(signaturePart);
-  if (!signature || !timingSafeEqual(signature, signatureOf(secret, `${headerPart}.${claimsPart}`))) {
+  if (!signature || !timingSafeEqual(signature, hmacBytes(secret, `${headerPart}.${claimsPart}`))) {
     return null;
   }
   const claims = jsonObjectOf(claimsPart);
