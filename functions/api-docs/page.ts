@@ -45,10 +45,10 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * no proxy, no AI agent or MCP; "Test request" calls this origin.
  */
 function apiDocsPage(c: Context<AppEnv>) {
-  const lang = c.var.lang;
+  const lang = c.get('lang');
   const text = apiDocsTexts[lang];
   const nonce = c.get('secureHeadersNonce') ?? '';
-  const guide = c.var.settings.externalLinks?.docs;
+  const guide = c.get('settings').externalLinks?.docs;
   const config = {
     url: OPENAPI_DOCUMENT_PATH,
     // Named, so Scalar finds this configuration for the document (unnamed, it starts on defaults).

@@ -26,7 +26,7 @@ export function startConsentBrowser(c: Context<AppEnv>): string {
     path: PATH,
     httpOnly: true,
     sameSite: 'Lax',
-    secure: c.var.settings.publicUrl.startsWith('https:'),
+    secure: c.get('settings').publicUrl.startsWith('https:'),
     maxAge: CONSENT_TTL_SECONDS,
   });
   return nonce;

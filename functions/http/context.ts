@@ -2,15 +2,16 @@ import type { Context } from 'hono';
 import type { AccountContext, ServiceContext } from '../services/context';
 import type { AppEnv } from './env';
 
+/** `c.get`, never `c.var`: Hono builds `c.var` anew from every variable on each read. */
 export const serviceContext = (c: Context<AppEnv>): ServiceContext => ({
-  ports: c.var.ports,
-  settings: c.var.settings,
-  lang: c.var.lang,
-  clientIp: c.var.clientIp,
+  ports: c.get('ports'),
+  settings: c.get('settings'),
+  lang: c.get('lang'),
+  clientIp: c.get('clientIp'),
 });
 
 export const accountContext = (c: Context<AppEnv>): AccountContext => ({
   ...serviceContext(c),
-  account: c.var.account,
-  sessionId: c.var.sessionId,
+  account: c.get('account'),
+  sessionId: c.get('sessionId'),
 });

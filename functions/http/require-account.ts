@@ -18,11 +18,11 @@ const answeringRoute = (c: Context<AppEnv>) => matchedRoutes(c).findLast((route)
  */
 const checkAccount = createMiddleware<AppEnv>(async (c, next) => {
   // Routers may cover one path with two patterns ('/x' and '/x/*'); the lookup runs once.
-  const already: Account | undefined = c.var.account;
+  const already: Account | undefined = c.get('account');
   if (already) return next();
   const token = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (!token) throw unauthorized();
-  const { ports } = c.var;
+  const ports = c.get('ports');
   const now = ports.clock.now();
   if (token.startsWith(API_KEY_PREFIX)) {
     const account = await accountForApiKey(ports, token, now);
@@ -30,14 +30,14 @@ const checkAccount = createMiddleware<AppEnv>(async (c, next) => {
     c.set('account', account);
     c.set('sessionId', null);
   } else {
-    const found = await accountForToken(ports, c.var.settings.jwtSecret, token, now);
+    const found = await accountForToken(ports, c.get('settings').jwtSecret, token, now);
     if (!found) throw unauthorized();
     c.set('account', found.account);
     c.set('sessionId', found.sessionId);
   }
-  c.set('lang', c.var.account.lang);
+  c.set('lang', c.get('account').lang);
   const route = answeringRoute(c);
-  if (c.var.sessionId === null && route && isSessionOnly(c.req.method, route.path))
+  if (c.get('sessionId') === null && route && isSessionOnly(c.req.method, route.path))
     throw new AppError('session_required');
   await next();
 });

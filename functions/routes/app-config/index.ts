@@ -17,7 +17,7 @@ export const appConfigRoutes = new Hono<AppEnv>().get(
     ok: { description: 'The links.', schema: appConfigSchema },
   }),
   (c) => {
-    const links = c.var.settings.externalLinks ?? {};
+    const links = c.get('settings').externalLinks ?? {};
     return c.json({
       links: { support: links.support ?? null, news: links.news ?? null, docs: links.docs ?? null },
     });

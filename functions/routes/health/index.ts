@@ -16,7 +16,7 @@ export const healthRoutes = new Hono<AppEnv>()
       ok: { description: 'Healthy.', schema: healthSchema },
     }),
     async (c) => {
-      await c.var.ports.db.execute(sql`select 1`);
+      await c.get('ports').db.execute(sql`select 1`);
       return c.json({ status: 'ok' });
     },
   )

@@ -28,10 +28,10 @@ export const receiveJobHandlers = (options: JobsRouteOptions) =>
     const name = c.req.param('name') ?? '';
     const body = await c.req.text();
     const signature = c.req.header('upstash-signature');
-    const url = jobUrl(c.var.settings.publicUrl, name);
+    const url = jobUrl(c.get('settings').publicUrl, name);
     if (!signature || !(await options.verify({ signature, body, url }))) throw unauthorized();
     const run = options.runners.get(name);
     if (!run) throw notFound();
-    await run(parsePayload(body), c.var.ports);
+    await run(parsePayload(body), c.get('ports'));
     return c.json({ ok: true });
   });

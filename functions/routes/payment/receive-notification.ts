@@ -8,8 +8,8 @@ export const receiveNotificationHandlers = factory.createHandlers(
   undocumented("A payment provider's notification, verified by its signature."),
   async (c) => {
     const answer = await receivePaymentNotification(
-      c.var.ports,
-      c.var.settings,
+      c.get('ports'),
+      c.get('settings'),
       c.req.param('provider') ?? '',
       {
         body: await c.req.text(),

@@ -11,5 +11,5 @@ export const getProfileHandlers = factory.createHandlers(
       "The signed-in account's contact details, language, currency, role and notification recipients.",
     ok: { description: 'The profile.', schema: profileSchema },
   }),
-  async (c) => c.json(await profileView(c.var.ports.db, c.var.account)),
+  async (c) => c.json(await profileView(c.get('ports').db, c.get('account'))),
 );

@@ -7,5 +7,5 @@ import { widgetFactory, widgetServiceContext } from './widget-env';
 export const getConfigHandlers = widgetFactory.createHandlers(
   undocumented("The widget's own calls from the visitor's page (web/widget), not an integrator's API."),
   queryParams(widgetConfigQuerySchema),
-  async (c) => c.json(await getWidgetConfig(widgetServiceContext(c), c.var.widget, c.req.valid('query'))),
+  async (c) => c.json(await getWidgetConfig(widgetServiceContext(c), c.get('widget'), c.req.valid('query'))),
 );

@@ -7,5 +7,6 @@ import { widgetFactory, widgetServiceContext } from './widget-env';
 export const getMessagesHandlers = widgetFactory.createHandlers(
   undocumented("The widget's own calls from the visitor's page (web/widget), not an integrator's API."),
   queryParams(widgetDialogueQuerySchema),
-  async (c) => c.json(await getWidgetDialogue(widgetServiceContext(c), c.var.widget, c.req.valid('query'))),
+  async (c) =>
+    c.json(await getWidgetDialogue(widgetServiceContext(c), c.get('widget'), c.req.valid('query'))),
 );

@@ -12,5 +12,5 @@ export const sendMessageHandlers = widgetFactory.createHandlers(
   undocumented("The widget's own calls from the visitor's page (web/widget), not an integrator's API."),
   jsonBody(widgetMessageSchema, { nul: 'strip' }),
   async (c) =>
-    c.json(await sendWidgetMessage(widgetServiceContext(c), c.var.widget, c.req.valid('json')), 202),
+    c.json(await sendWidgetMessage(widgetServiceContext(c), c.get('widget'), c.req.valid('json')), 202),
 );

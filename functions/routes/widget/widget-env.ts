@@ -13,10 +13,10 @@ export interface WidgetEnv {
 export const widgetFactory = createFactory<WidgetEnv>();
 
 export const widgetServiceContext = (c: Context<WidgetEnv>): ServiceContext => ({
-  ports: c.var.ports,
-  settings: c.var.settings,
-  lang: c.var.lang,
-  clientIp: c.var.clientIp,
+  ports: c.get('ports'),
+  settings: c.get('settings'),
+  lang: c.get('lang'),
+  clientIp: c.get('clientIp'),
 });
 
 /**
