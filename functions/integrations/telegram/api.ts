@@ -35,6 +35,25 @@ export class TelegramApiError extends Error {
   }
 }
 
+/**
+ * What failed under a request that got no answer, for the log: the innermost error code (a reset,
+ * a refused or timed-out connection) or grammY's own timeout. Never an error's message: fetch's
+ * can carry the request's URL, and the URL carries the bot's token.
+ */
+function networkCause(error: unknown): string {
+  let current: unknown = error;
+  let code: string | null = null;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const own = (current as { code?: unknown }).code;
+    if (typeof own === 'string') code = own;
+    current = current.cause;
+  }
+  if (code) return code;
+  if (error instanceof Error && /^Request to '\w+' timed out after \d+ seconds$/.test(error.message))
+    return error.message;
+  return error instanceof Error ? error.name : 'unknown';
+}
+
 export interface TelegramBotInfo {
   id: number;
   username: string;
@@ -126,7 +145,8 @@ export class TelegramClient {
     } catch (error) {
       if (error instanceof GrammyError)
         throw new TelegramApiError(method, error.description, error.error_code);
-      if (error instanceof HttpError) throw new TelegramApiError(method, error.message, null);
+      if (error instanceof HttpError)
+        throw new TelegramApiError(method, `${error.message} (${networkCause(error.error)})`, null);
       throw error;
     }
   }
