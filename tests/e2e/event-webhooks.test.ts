@@ -147,61 +147,71 @@ describe('Event webhooks on the profile page', () => {
     }
   });
 
-  it('looks right at 1440 and 390 pixels in ru and en: the card, the form, the secret, the deliveries', async () => {
-    await apiCall(
-      stage.server,
-      'POST',
-      '/api/event-webhooks',
-      {
-        url: 'https://crm.example.org/hooks/botique?source=events',
-        events: ['payment.succeeded', 'balance.low'],
-      },
-      account.token,
-    );
-    const problems: string[] = [];
+  // One test per screen: each takes four screenshots, and all of them in one test come near its timeout on CI.
+  describe('looks right at 1440 and 390 pixels in ru and en', () => {
+    beforeAll(async () => {
+      await apiCall(
+        stage.server,
+        'POST',
+        '/api/event-webhooks',
+        {
+          url: 'https://crm.example.org/hooks/botique?source=events',
+          events: ['payment.succeeded', 'balance.low'],
+        },
+        account.token,
+      );
+    });
 
     // The card: one endpoint on, one switched off after failing for a day (as the delivering side leaves it).
-    problems.push(
-      ...(await shoot('event-webhooks-card', async (page) => {
-        await page.route('**/api/event-webhooks', async (route) => {
-          const answer = await route.fetch();
-          const list = (await answer.json()) as EventWebhookEndpointList;
-          const last = list.endpoints.at(-1);
-          if (last)
-            Object.assign(last, {
-              enabled: false,
-              failingSince: '2026-11-25T08:00:00.000Z',
-              disabledAt: '2026-11-26T08:00:00.000Z',
-            });
-          await route.fulfill({ response: answer, json: list });
-        });
-        await page.reload();
-        await seen(card(page).getByTestId('event-webhook-disabled'));
-      })),
-    );
-    problems.push(
-      ...(await shoot('event-webhooks-form', async (page) => {
-        await fillForm(page, 'https://hooks.example.com/events');
-      })),
-    );
-    problems.push(
-      ...(await shoot('event-webhooks-secret', async (page) => {
-        const form = await fillForm(page, 'https://hooks.example.com/shots');
-        await form.getByRole('button').last().click();
-        await seen(page.getByTestId('event-webhook-secret'));
-      })),
-    );
-    problems.push(
-      ...(await shoot('event-webhooks-deliveries', async (page) => {
-        await page.route('**/api/event-webhooks/*/deliveries?page=1', (route) =>
-          route.fulfill({ json: deliveriesPage() }),
-        );
-        await card(page).getByTestId('event-webhook-row').first().getByRole('button').first().click();
-        await seen(page.getByTestId('deliveries-total'));
-      })),
-    );
-    expect(problems).toEqual([]);
+    it('the card', async () => {
+      expect(
+        await shoot('event-webhooks-card', async (page) => {
+          await page.route('**/api/event-webhooks', async (route) => {
+            const answer = await route.fetch();
+            const list = (await answer.json()) as EventWebhookEndpointList;
+            const last = list.endpoints.at(-1);
+            if (last)
+              Object.assign(last, {
+                enabled: false,
+                failingSince: '2026-11-25T08:00:00.000Z',
+                disabledAt: '2026-11-26T08:00:00.000Z',
+              });
+            await route.fulfill({ response: answer, json: list });
+          });
+          await page.reload();
+          await seen(card(page).getByTestId('event-webhook-disabled'));
+        }),
+      ).toEqual([]);
+    });
+    it('the form', async () => {
+      expect(
+        await shoot('event-webhooks-form', async (page) => {
+          await fillForm(page, 'https://hooks.example.com/events');
+        }),
+      ).toEqual([]);
+    });
+    it('the secret', async () => {
+      expect(
+        await shoot('event-webhooks-secret', async (page) => {
+          const form = await fillForm(page, 'https://hooks.example.com/shots');
+          await form.getByRole('button').last().click();
+          await seen(page.getByTestId('event-webhook-secret'));
+        }),
+      ).toEqual([]);
+    });
+    it('the deliveries', async () => {
+      expect(
+        await shoot('event-webhooks-deliveries', async (page) => {
+          await page.route('**/api/event-webhooks/*/deliveries?page=1', (route) =>
+            route.fulfill({ json: deliveriesPage() }),
+          );
+          await card(page).getByTestId('event-webhook-row').first().getByRole('button').first().click();
+          await seen(page.getByTestId('deliveries-total'));
+        }),
+      ).toEqual([]);
+    });
   });
+
   it('switches an endpoint off and deletes it after confirming', async () => {
     const { context, page } = await newRussianPage(stage.browser, stage.server.url);
     try {
