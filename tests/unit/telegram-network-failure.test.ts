@@ -33,7 +33,7 @@ describe('a Telegram request that gets no answer', () => {
     expect(error).toBeInstanceOf(TelegramApiError);
     expect((error as TelegramApiError).errorCode).toBeNull();
     expect((error as Error).message).toBe(
-      "Telegram sendMessage failed: Network request for 'sendMessage' failed! (ECONNRESET)",
+      "Telegram sendMessage failed: Network request for 'sendMessage' failed! (UND_ERR_SOCKET)",
     );
   });
 
@@ -47,5 +47,29 @@ describe('a Telegram request that gets no answer', () => {
       "Telegram sendMessage failed: Network request for 'sendMessage' failed! (ECONNREFUSED)",
     );
     expect(error.message).not.toContain(TOKEN);
+  });
+
+  it('is not caused by a pooled connection the server closed while this process was busy', async () => {
+    const answering = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({ ok: true, result: { message_id: 7, date: 0, chat: { id: 1, type: 'private' } } }),
+      );
+    });
+    answering.keepAliveTimeout = 2_000;
+    await new Promise<void>((listening) => answering.listen(0, '127.0.0.1', listening));
+    try {
+      const client = new TelegramClient(TOKEN, {
+        apiRoot: `http://127.0.0.1:${(answering.address() as AddressInfo).port}`,
+      });
+      expect(await client.sendMessage(1, 'Первое')).toBe(7);
+      // A stall past the server's keep-alive: with node-fetch's pooled socket, the next send was reset.
+      const until = Date.now() + 3_500;
+      while (Date.now() < until);
+      expect(await client.sendMessage(1, 'Второе')).toBe(7);
+    } finally {
+      answering.closeAllConnections();
+      await new Promise<void>((closed) => answering.close(() => closed()));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Api, GrammyError, HttpError, InputFile, type Transformer } from 'grammy';
+import { Api, type ApiClientOptions, GrammyError, HttpError, InputFile, type Transformer } from 'grammy';
 
 /**
  * The Telegram Bot API client. It wraps grammY's `Api` (ARCHITECTURE §1 asks for a well-kept
@@ -88,6 +88,15 @@ const waitOutFloodControl: Transformer = async (prev, method, payload, signal) =
   }
 };
 
+/**
+ * The runtime's own fetch in every shape (undici on Node). grammY's Node default, node-fetch over a
+ * keep-alive agent, writes a request on a pooled socket the server has already closed when the event
+ * loop stalls past the agent's idle timer: the send fails with ECONNRESET, and a send is not retried.
+ * Typed as grammY's option, which names node-fetch's signature.
+ */
+const runtimeFetch = ((input: string, init?: RequestInit) =>
+  fetch(input, init)) as unknown as ApiClientOptions['fetch'];
+
 const inputFile = (file: TelegramFile) =>
   // A string stays a string: grammY's InputFile would read a string as a local file path.
   typeof file === 'string' ? file : new InputFile(file.data, file.filename);
@@ -99,6 +108,7 @@ export class TelegramClient {
     this.api = new Api(token, {
       apiRoot: (options.apiRoot ?? DEFAULT_TELEGRAM_API_ROOT).replace(/\/+$/, ''),
       timeoutSeconds: TIMEOUT_SECONDS,
+      fetch: runtimeFetch,
     });
     this.api.config.use(waitOutFloodControl);
   }
