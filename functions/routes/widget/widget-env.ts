@@ -1,7 +1,6 @@
-import type { Context } from 'hono';
 import { createFactory, createMiddleware } from 'hono/factory';
+import { serviceContext } from '../../http/context';
 import type { AppVariables } from '../../http/env';
-import type { ServiceContext } from '../../services/context';
 import { openWidget, type WidgetAccess } from '../../services/widget/widget-access';
 import { AppError } from '../../shared/app-error';
 
@@ -11,13 +10,6 @@ export interface WidgetEnv {
 }
 
 export const widgetFactory = createFactory<WidgetEnv>();
-
-export const widgetServiceContext = (c: Context<WidgetEnv>): ServiceContext => ({
-  ports: c.get('ports'),
-  settings: c.get('settings'),
-  lang: c.get('lang'),
-  clientIp: c.get('clientIp'),
-});
 
 /**
  * Finds the widget and checks the page's Origin before anything else runs (validation included),
@@ -30,7 +22,7 @@ export const widgetAccess = createMiddleware<WidgetEnv>(async (c, next) => {
   c.header('vary', 'Origin');
   let access: WidgetAccess;
   try {
-    access = await openWidget(widgetServiceContext(c), c.req.param('integrationId') ?? '', origin);
+    access = await openWidget(serviceContext(c), c.req.param('integrationId') ?? '', origin);
   } catch (error) {
     // Only the refusal itself (403, or 404 for a missing widget) is readable by the refused page.
     if (origin && error instanceof AppError) {

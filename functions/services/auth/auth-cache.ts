@@ -44,9 +44,10 @@ const generationOf = async (kv: Kv, accountId: string) =>
 
 /**
  * The password hash never travels with a signed-in request: kv is no place for it, and nothing
- * there needs it (code that checks a password reads the hash itself). Cached or not, it is ''.
+ * there needs it (code that checks a password reads the hash itself). Cached or not, it is ''; and
+ * cached or not the account is frozen, so code that would change it fails on the first request.
  */
-const withoutHash = (account: Account): Account => ({ ...account, passwordHash: '' });
+const withoutHash = (account: Account): Account => Object.freeze({ ...account, passwordHash: '' });
 
 /** An entry as read: its generation, the account's id and the account revived (frozen: it is shared). */
 interface ReadEntry {
