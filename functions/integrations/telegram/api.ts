@@ -7,8 +7,10 @@ import { Api, type ApiClientOptions, GrammyError, HttpError, InputFile, type Tra
  * Its `apiRoot` option points tests at the fake server. Rate limits go through a grammY transformer
  * (waitOutFloodControl below; grammY's auto-retry plugin is CommonJS with `debug` and crashes the
  * Workers runtime): a 429 with `parameters.retry_after` is repeated after that wait, a few times and
- * never longer than MAX_RETRY_WAIT_SECONDS; other failures are not retried here (the engine's jobs and the
- * operator's own retry cover them) and surface Telegram's `description` as a TelegramApiError.
+ * never longer than MAX_RETRY_WAIT_SECONDS. A connection that could not be made (refused, no DNS
+ * answer, timed out connecting) is tried again after CONNECT_RETRY_DELAYS_MS: the request never
+ * left, so it cannot arrive twice. Other failures are not retried here (a request that went out
+ * and got no answer may have been taken) and surface Telegram's `description` as a TelegramApiError.
  * Only this file knows grammY, so the rest of the code depends on the methods below.
  */
 
@@ -21,6 +23,17 @@ export const TELEGRAM_CAPTION_LIMIT = 1024;
 export const MAX_RETRY_WAIT_SECONDS = 30;
 export const MAX_RETRY_ATTEMPTS = 3;
 const TIMEOUT_SECONDS = 20;
+/** Waits before the second and third try of a request whose connection could not be made. */
+export const CONNECT_RETRY_DELAYS_MS = [1_000, 2_000];
+/** Failures before any byte of the request was written: another try cannot deliver it twice. */
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 export class TelegramApiError extends Error {
   constructor(
@@ -91,7 +104,8 @@ const waitOutFloodControl: Transformer = async (prev, method, payload, signal) =
 /**
  * The runtime's own fetch in every shape (undici on Node). grammY's Node default, node-fetch over a
  * keep-alive agent, writes a request on a pooled socket the server has already closed when the event
- * loop stalls past the agent's idle timer: the send fails with ECONNRESET, and a send is not retried.
+ * loop stalls past the agent's idle timer: the send fails with ECONNRESET, which is not retried (the
+ * request went out).
  * Typed as grammY's option, which names node-fetch's signature.
  */
 const runtimeFetch = ((input: string, init?: RequestInit) =>
@@ -150,14 +164,19 @@ export class TelegramClient {
   }
 
   private async call<T>(method: string, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof GrammyError)
-        throw new TelegramApiError(method, error.description, error.error_code);
-      if (error instanceof HttpError)
-        throw new TelegramApiError(method, `${error.message} (${networkCause(error.error)})`, null);
-      throw error;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run();
+      } catch (error) {
+        if (error instanceof GrammyError)
+          throw new TelegramApiError(method, error.description, error.error_code);
+        if (!(error instanceof HttpError)) throw error;
+        const cause = networkCause(error.error);
+        const delay = CONNECT_RETRY_DELAYS_MS[attempt];
+        if (!NOT_SENT.has(cause) || delay === undefined)
+          throw new TelegramApiError(method, `${error.message} (${cause})`, null);
+        await new Promise((done) => setTimeout(done, delay));
+      }
     }
   }
 }

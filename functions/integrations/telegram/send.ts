@@ -7,9 +7,9 @@ import { telegramClient, telegramToken } from './connect';
 /**
  * Telegram's outbound half: a stored message (the bot's reply or an operator's) goes to the chat
  * through the integration's bot, split at Telegram's 4096-character limit, once. A failure is
- * logged and not retried, so a customer never gets the same part twice; the message stays in the
- * chats screen. A switched-off integration sends nothing, as it receives nothing. Refusals are
- * never explained to customers.
+ * logged and not retried (the client has already tried again where the request never left), so a
+ * customer never gets the same part twice; the message stays in the chats screen. A switched-off
+ * integration sends nothing, as it receives nothing. Refusals are never explained to customers.
  */
 export const telegramSender: ChannelSender = {
   sendsAttachments: true,
