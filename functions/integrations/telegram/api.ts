@@ -24,7 +24,7 @@ export const MAX_RETRY_WAIT_SECONDS = 30;
 export const MAX_RETRY_ATTEMPTS = 3;
 const TIMEOUT_SECONDS = 20;
 /** Waits before the second and third try of a request whose connection could not be made. */
-export const CONNECT_RETRY_DELAYS_MS = [1_000, 2_000];
+const CONNECT_RETRY_DELAYS_MS = [1_000, 2_000];
 /** Failures before any byte of the request was written: another try cannot deliver it twice. */
 const NOT_SENT = new Set([
   'ECONNREFUSED',
