@@ -3,9 +3,7 @@
  * over a Postgres server (DATABASE_URL) that several such processes share.
  */
 import { mkdir } from 'node:fs/promises';
-import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { schedules } from '../schedules';
 import { createApp } from './app';
@@ -13,7 +11,7 @@ import { apiRootsOf, localConfigSchema, oauthClientsOf, readConfig } from './con
 import { forwardedClient } from './http/forwarded-client';
 import { nodeClientIp } from './http/node-client-ip';
 import { jobHandlers } from './jobs';
-import { freePort } from './local-port';
+import { listenFirst } from './local-listen';
 import { attachRoomSockets } from './local-rooms-socket';
 import { loadOrCreateSecret, loadOrCreateSecretsKey } from './local-secret';
 import { openApiDocument } from './openapi/document';
@@ -41,12 +39,15 @@ const dataDir = resolve(config.DATA_DIR);
 await mkdir(dataDir, { recursive: true });
 const webRoot = resolve(import.meta.dirname, '../web/dist');
 
+// The port is held before anything is built (PORT=0 picks a free one), so links, job callbacks and
+// room addresses carry the real one; requests that come early wait for the app.
+const listening = await listenFirst(config.HOST, config.PORT);
+const { server, port } = listening;
+
 const clock = systemClock;
 const database = await openNodeDb(config.DATABASE_URL, dataDir);
 const { db } = database;
 const jobs = new LocalJobs(db, clock);
-// PORT=0 picks a free port now, so links, job callbacks and room addresses carry the real one.
-const port = config.PORT === 0 ? await freePort(config.HOST) : config.PORT;
 const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST}:${port}`;
 const jwtSecret = config.JWT_SECRET ?? (await loadOrCreateSecret(dataDir));
 const secretsKey = config.SECRETS_KEY ?? (await loadOrCreateSecretsKey(dataDir));
@@ -111,11 +112,10 @@ const stopSchedules = startSchedules(
 );
 jobs.start();
 
-const server = serve({ fetch: app.fetch, port, hostname: config.HOST }, () => {
-  const listening = `http://${config.HOST}:${port}`;
-  const reachedAs = publicUrl === listening ? '' : `, reached as ${publicUrl}`;
-  console.log(`Ready: ${listening} (data in ${dataDir}, database ${database.where}${reachedAs})`);
-}) as Server;
+listening.serve(app.fetch);
+const listeningAt = `http://${config.HOST}:${port}`;
+const reachedAs = publicUrl === listeningAt ? '' : `, reached as ${publicUrl}`;
+console.log(`Ready: ${listeningAt} (data in ${dataDir}, database ${database.where}${reachedAs})`);
 const sockets = attachRoomSockets(server, rooms, {
   clientIp: (request) => {
     const forwardedFor = request.headers['x-forwarded-for'];

@@ -1,8 +1,6 @@
-import { once } from 'node:events';
 import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll } from 'vitest';
-import { freePort } from '../../../functions/local-port';
+import { listenFirst } from '../../../functions/local-listen';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../support/test-app';
 import { apiClient, type Call } from './client';
 
@@ -13,13 +11,13 @@ import { apiClient, type Call } from './client';
 export function listeningTestApp(options: (origin: string) => Promise<TestAppOptions> | TestAppOptions) {
   const app = {} as { t: TestApp; call: Call; origin: string; server: Server };
   beforeAll(async () => {
-    const port = await freePort('127.0.0.1');
-    app.origin = `http://127.0.0.1:${port}`;
+    const listening = await listenFirst('127.0.0.1', 0);
+    app.server = listening.server;
+    app.origin = `http://127.0.0.1:${listening.port}`;
     const extra = await options(app.origin);
     app.t = await createTestApp({ ...extra, settings: { publicUrl: app.origin, ...extra.settings } });
     app.call = apiClient(app.t);
-    app.server = serve({ fetch: app.t.app.fetch, port, hostname: '127.0.0.1' }) as Server;
-    await once(app.server, 'listening');
+    listening.serve(app.t.app.fetch);
   });
   afterAll(async () => {
     app.server.closeAllConnections();

@@ -1,10 +1,9 @@
 import { once } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
-import { freePort } from '../../../functions/local-port';
+import { listenFirst } from '../../../functions/local-listen';
 import { attachRoomSockets, type RoomSocketLimits } from '../../../functions/local-rooms-socket';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { apiClient, type Call } from './client';
@@ -24,12 +23,12 @@ const clientIp = (request: IncomingMessage) => {
 export function roomServerApp(limits: Partial<RoomSocketLimits> = {}) {
   const room = {} as { t: TestApp; call: Call; origin: string; server: Server };
   beforeAll(async () => {
-    const port = await freePort('127.0.0.1');
-    room.origin = `http://127.0.0.1:${port}`;
+    const listening = await listenFirst('127.0.0.1', 0);
+    room.server = listening.server;
+    room.origin = `http://127.0.0.1:${listening.port}`;
     room.t = await createTestApp({ settings: { publicUrl: room.origin } });
     room.call = apiClient(room.t);
-    room.server = serve({ fetch: room.t.app.fetch, port, hostname: '127.0.0.1' }) as Server;
-    await once(room.server, 'listening');
+    listening.serve(room.t.app.fetch);
     attachRoomSockets(room.server, room.t.rooms, { ...limits, clientIp });
   });
   afterAll(async () => {
