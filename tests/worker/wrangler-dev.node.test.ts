@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCALAR_BUNDLE_PATH } from '../../functions/shared/api-docs';
-import { type DevServer, freePort, ROOT, startDevServer } from './support/processes';
+import { type DevServer, freePort, ROOT, startOnFreePort } from './support/processes';
 
 // `wrangler dev` runs the deployable shape in workerd with its static-assets router, which the Workers
 // test pool bypasses (SELF goes straight to the Worker). It starts with a broken configuration on
@@ -13,28 +13,24 @@ describe('wrangler dev: static assets and a misconfigured API', () => {
   const get = (path: string) => fetch(`${server.url}${path}`);
 
   beforeAll(async () => {
-    const port = await freePort();
-    server = await startDevServer(
-      [
-        'npx',
-        'wrangler',
-        'dev',
-        '--ip',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--inspector-port',
-        String(await freePort()),
-        '--show-interactive-dev-session=false',
-        '--persist-to',
-        join(ROOT, 'tests/.tmp/wrangler-dev-state'),
-        '--var',
-        'JWT_SECRET:short-secret-value',
-        '--var',
-        'DATABASE_URL:mysql://user:hunter2@db.example.com/app',
-      ],
-      `http://127.0.0.1:${port}`,
-    );
+    server = await startOnFreePort(async (port) => [
+      'npx',
+      'wrangler',
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(await freePort()),
+      '--show-interactive-dev-session=false',
+      '--persist-to',
+      join(ROOT, 'tests/.tmp/wrangler-dev-state'),
+      '--var',
+      'JWT_SECRET:short-secret-value',
+      '--var',
+      'DATABASE_URL:mysql://user:hunter2@db.example.com/app',
+    ]);
   });
   afterAll(() => server?.stop());
 

@@ -50,7 +50,7 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
 }
 
 /** Runs a dev server command and waits until `url` (an origin) answers anything over HTTP. */
-export async function startDevServer(command: string[], url: string, timeoutMs = 90_000): Promise<DevServer> {
+async function startDevServer(command: string[], url: string, timeoutMs = 90_000): Promise<DevServer> {
   const [program = 'npx', ...args] = command;
   const child = spawn(program, args, {
     cwd: ROOT,
@@ -88,28 +88,39 @@ export async function startDevServer(command: string[], url: string, timeoutMs =
   throw new Error(`${command.join(' ')} not ready in ${timeoutMs} ms:\n${output}`);
 }
 
+/**
+ * A dev server on a port probed free, started again on another when the port was taken between the
+ * probe and the server's bind (the port goes on the command line, so the probe cannot hold it).
+ */
+export async function startOnFreePort(command: (port: number) => Promise<string[]>): Promise<DevServer> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await startDevServer(await command(port), `http://127.0.0.1:${port}`);
+    } catch (error) {
+      if (attempt === 3 || !/address already in use|EADDRINUSE/i.test(String(error))) throw error;
+    }
+  }
+}
+
 /** `partykit dev` offline on a free port with the rooms' shared secret, keeping its state in `stateDir`. */
 export async function startPartykitDev(
   secret: string,
   stateDir: string,
   vars: Record<string, string> = {},
 ): Promise<DevServer> {
-  const port = await freePort();
-  return startDevServer(
-    [
-      'npx',
-      'partykit',
-      'dev',
-      '--port',
-      String(port),
-      '--var',
-      `PARTYKIT_SECRET=${secret}`,
-      ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}=${value}`]),
-      '--disable-request-cf-fetch',
-      '--no-hotkeys',
-      '--persist',
-      join(ROOT, stateDir),
-    ],
-    `http://127.0.0.1:${port}`,
-  );
+  return startOnFreePort(async (port) => [
+    'npx',
+    'partykit',
+    'dev',
+    '--port',
+    String(port),
+    '--var',
+    `PARTYKIT_SECRET=${secret}`,
+    ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}=${value}`]),
+    '--disable-request-cf-fetch',
+    '--no-hotkeys',
+    '--persist',
+    join(ROOT, stateDir),
+  ]);
 }
