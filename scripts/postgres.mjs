@@ -7,7 +7,7 @@
 // Debian 12 has no pgvector package, so this server has no `vector` extension: the product starts
 // without it and says so where knowledge needs it (functions/ports/db-postgres.ts).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,37 @@ function freePort() {
   });
 }
 
+/**
+ * Starts the cluster on a port probed free, and on another when that one was taken between the
+ * probe and Postgres's bind (pg_ctl then fails and the server's log says so). Resolves to the port.
+ */
+async function startOnFreePort(folder, data, sharedPreloadLibraries) {
+  const log = join(folder, 'server.log');
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const options = [
+      `-p ${port}`,
+      '-c listen_addresses=127.0.0.1',
+      `-c unix_socket_directories=${folder}`,
+      '-c max_connections=400',
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      ...(sharedPreloadLibraries.length > 0
+        ? [`-c shared_preload_libraries=${sharedPreloadLibraries.join(',')}`]
+        : []),
+    ].join(' ');
+    try {
+      asOwner('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', 'start']);
+      return port;
+    } catch (error) {
+      const taken = existsSync(log) && readFileSync(log, 'utf8').includes('Address already in use');
+      if (attempt === 3 || !taken) throw error;
+      rmSync(log, { force: true });
+    }
+  }
+}
+
 /** initdb refuses to run as root: as root the cluster belongs to the `postgres` system user. */
 function asOwner(binary, args) {
   const [command, commandArgs] = isRoot
@@ -72,20 +103,7 @@ export async function startThrowawayPostgres({ sharedPreloadLibraries = [] } = {
   }
   chmodSync(folder, 0o700);
   asOwner('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
-  const port = await freePort();
-  const options = [
-    `-p ${port}`,
-    '-c listen_addresses=127.0.0.1',
-    `-c unix_socket_directories=${folder}`,
-    '-c max_connections=400',
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
-    ...(sharedPreloadLibraries.length > 0
-      ? [`-c shared_preload_libraries=${sharedPreloadLibraries.join(',')}`]
-      : []),
-  ].join(' ');
-  asOwner('pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-o', options, '-w', 'start']);
+  const port = await startOnFreePort(folder, data, sharedPreloadLibraries);
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
