@@ -59,7 +59,10 @@ export const eventWebhookDeliveries = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastStatus: integer('last_status'),
     lastError: text('last_error'),
+    /** When the event happened (the list shows it; a resend keeps it). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the owner last sent it again: its day of retries counts from then, else from `createdAt`. */
+    resentAt: timestamp('resent_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [

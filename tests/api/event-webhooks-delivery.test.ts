@@ -413,6 +413,35 @@ describe('event webhooks: retries, duplicates, order', () => {
     const [after] = await deliveriesOf(t, endpoint.id);
     expect(after).toMatchObject({ id: row.id, status: 'delivered', attempts: 1, body: row.body });
   });
+
+  it('a resend two days later keeps the event’s time and gets a fresh day of retries', async () => {
+    const { t, call, fake } = engine;
+    const { owner, endpoint } = await hookedOwner();
+    fake.queue({ kind: 'text', text: 'Ответ' });
+    await say(call, owner.token, owner.botId, 'Вопрос');
+    await t.jobs.runDue();
+    const [row] = await deliveriesOf(t, endpoint.id);
+    if (!row) throw new Error('no delivery');
+    expect(row.status).toBe('delivered');
+
+    t.clock.advance(2 * EVENT_WEBHOOK_RETRY_WINDOW_MS);
+    receiver.failNext(1);
+    expect(await resendDelivery(t.ports, owner.accountId, endpoint.id, row.id)).toBe(true);
+    await t.jobs.runDue();
+    // The first try of the resend failed: it waits for its backoff, not given up as a day old.
+    const [failedOnce] = await deliveriesOf(t, endpoint.id);
+    expect(failedOnce).toMatchObject({ status: 'pending', attempts: 1, lastStatus: 500 });
+    expect(failedOnce?.createdAt).toEqual(row.createdAt);
+
+    t.clock.advance(60_000);
+    await t.jobs.runDue();
+    const [after] = await deliveriesOf(t, endpoint.id);
+    expect(after).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect(after?.createdAt).toEqual(row.createdAt);
+    expect(receiver.requests.filter((request) => request.id === row.id).map((r) => r.status)).toEqual([
+      200, 500, 200,
+    ]);
+  });
 });
 
 describe('event webhooks: isolation and switching off', () => {

@@ -12,14 +12,15 @@ export interface ClaimedDelivery {
   body: string;
   /** Attempts made, this one included. */
   attempts: number;
-  createdAt: Date;
+  /** Where its day of retries starts: the event, or the owner's last resend. */
+  retryFrom: Date;
 }
 
 interface ClaimedRow {
   id: string;
   body: string;
   attempts: number;
-  created_at: string | Date;
+  retry_from: string | Date;
 }
 
 /**
@@ -45,11 +46,11 @@ export async function claimDue(db: Db, endpointId: string, now: Date): Promise<C
       order by c.seq
       limit ${CLAIM_BATCH}
       for update skip locked)
-    returning d.id, d.body, d.attempts, d.created_at`);
+    returning d.id, d.body, d.attempts, coalesce(d.resent_at, d.created_at) as retry_from`);
   return rowsOf<ClaimedRow>(result).map((row) => ({
     id: row.id,
     body: row.body,
     attempts: Number(row.attempts),
-    createdAt: new Date(row.created_at),
+    retryFrom: new Date(row.retry_from),
   }));
 }

@@ -38,7 +38,7 @@ async function settle(ports: Ports, delivery: ClaimedDelivery, outcome: SendOutc
       .where(where);
     return null;
   }
-  const windowEnd = delivery.createdAt.getTime() + EVENT_WEBHOOK_RETRY_WINDOW_MS;
+  const windowEnd = delivery.retryFrom.getTime() + EVENT_WEBHOOK_RETRY_WINDOW_MS;
   if (!outcome.retry || now.getTime() >= windowEnd) {
     await ports.db
       .update(eventWebhookDeliveries)

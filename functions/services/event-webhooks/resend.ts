@@ -6,7 +6,7 @@ import { nudgeEndpoints } from './nudge';
 
 /**
  * The owner's resend button: a delivered or given-up delivery goes again with the same id (the
- * receiver deduplicates by it) and a fresh day of retries. False when there is no such delivery of
+ * receiver deduplicates by it) and a fresh day of retries from now; the event's own time stays. False when there is no such delivery of
  * this account's endpoint, or it is still pending (it is being sent already).
  */
 export async function resendDelivery(
@@ -23,7 +23,7 @@ export async function resendDelivery(
       status: 'pending',
       attempts: 0,
       nextAttemptAt: now,
-      createdAt: now,
+      resentAt: now,
       lockedUntil: null,
       lastStatus: null,
       lastError: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "event_webhook_deliveries" ADD COLUMN "resent_at" timestamp with time zone;
