@@ -6,8 +6,9 @@ import { nudgeEndpoints } from './nudge';
 
 /**
  * The owner's resend button: a delivered or given-up delivery goes again with the same id (the
- * receiver deduplicates by it) and a fresh day of retries from now; the event's own time stays. False when there is no such delivery of
- * this account's endpoint, or it is still pending (it is being sent already).
+ * receiver deduplicates by it) and a fresh day of retries from now (`resent_at`); the event's own
+ * time stays. False when there is no such delivery of this account's endpoint, or it is still
+ * pending (it is being sent already).
  */
 export async function resendDelivery(
   ports: Pick<Ports, 'db' | 'jobs' | 'clock'>,
