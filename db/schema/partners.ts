@@ -49,17 +49,18 @@ export type PartnerEntryKind =
   | 'client_top_up'
   /** The partner's share of a client's or referred account's settled payment. */
   | 'earning'
-  /** That share taken back when the payment was refunded. */
+  /** That share, or the Wazzup bonus the payment brought, taken back when the payment was refunded. */
   | 'earning_reversal'
   /** A partner top-up that the provider refunded. */
   | 'top_up_refund'
-  /** Wazzup's referral bonus after a client paid for a Wazzup subscription (once per client). */
+  /** Wazzup's referral bonus after a client's own card or invoice payment paid a Wazzup subscription (once per client). */
   | 'wazzup_bonus';
 
 /**
  * The partner balance's ledger (SPEC §3 clients_partner.balance): the balance is the sum of the
  * partner's rows in its currency. Partial unique indexes make every movement happen once: a
- * top-up per transaction, an earning and its reversal per client payment, a payment per client
+ * top-up per transaction, an earning per client payment, a reversal per client payment and what it
+ * takes back (comment 'refund' for the share, 'wazzup' for the bonus), a payment per client
  * subscription, a bonus per client, one result per request id.
  */
 export const partnerEntries = pgTable(
@@ -73,7 +74,7 @@ export const partnerEntries = pgTable(
     currency: text('currency').$type<Currency>().notNull(),
     kind: text('kind').$type<PartnerEntryKind>().notNull(),
     clientAccountId: uuid('client_account_id').references(() => accounts.id, { onDelete: 'set null' }),
-    /** The partner's own payment (top_up), the client's payment (earning), or the client-side record. */
+    /** The partner's own payment (top_up), the client's payment (earning, its reversal, the Wazzup bonus), or the client-side record. */
     transactionId: uuid('transaction_id'),
     subscriptionId: uuid('subscription_id'),
     /** The caller's id of a payment for a client: a repeated request finds this row. */
@@ -91,7 +92,7 @@ export const partnerEntries = pgTable(
     uniqueIndex('partner_entries_top_up_unique').on(t.transactionId).where(sql`${t.kind} = 'top_up'`),
     uniqueIndex('partner_entries_earning_unique').on(t.transactionId).where(sql`${t.kind} = 'earning'`),
     uniqueIndex('partner_entries_reversal_unique')
-      .on(t.transactionId)
+      .on(t.transactionId, t.comment)
       .where(sql`${t.kind} = 'earning_reversal'`),
     uniqueIndex('partner_entries_subscription_unique')
       .on(t.subscriptionId)

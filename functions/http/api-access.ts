@@ -1,7 +1,9 @@
 /**
  * The routes an API key may NOT call (issue #27 §1): the ones that guard the account itself — its
  * password, its API keys — and a partner acting in person (the cabinet, opening a client's account,
- * leaving a partner). A signed-in session may call them; an API key gets 403 `session_required`.
+ * leaving a partner). A signed-in session may call them; an API key gets 403 `session_required`, and a
+ * session a partner opened in its client's account 403 `owner_only` (it could otherwise keep a key
+ * past the partnership, change the owner's password, or act as the client's own partner).
  * One list, two uses: `requireAccount` enforces it and the API reference marks these routes.
  * Each entry is `METHOD /path` with Hono's path pattern; `*` as the method means any, a path ending
  * in `/*` covers everything under it.

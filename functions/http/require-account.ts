@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
 import type { Account } from '../../db/schema';
 import { marked } from '../openapi/marker';
-import { accountForToken } from '../services/auth/sessions';
+import { accountForToken, openedByPartner } from '../services/auth/sessions';
 import { API_KEY_PREFIX, accountForApiKey } from '../services/keys/api-keys';
 import { AppError, unauthorized } from '../shared/app-error';
 import { isSessionOnly } from './api-access';
@@ -13,8 +13,9 @@ import type { AppEnv } from './env';
 const answeringRoute = (c: Context<AppEnv>) => matchedRoutes(c).findLast((route) => route.method !== 'ALL');
 
 /**
- * Signed-in routes: a session JWT or an API key as the bearer credential; anything else is 401. An
- * API key calling a route of SESSION_ONLY_ROUTES (functions/http/api-access.ts) is 403.
+ * Signed-in routes: a session JWT or an API key as the bearer credential; anything else is 401. A
+ * route of SESSION_ONLY_ROUTES (functions/http/api-access.ts) answers 403 to an API key, and to a
+ * session a partner opened in its client's account: the account's guards are its owner's alone.
  */
 const checkAccount = createMiddleware<AppEnv>(async (c, next) => {
   // Routers may cover one path with two patterns ('/x' and '/x/*'); the lookup runs once.
@@ -37,8 +38,11 @@ const checkAccount = createMiddleware<AppEnv>(async (c, next) => {
   }
   c.set('lang', c.get('account').lang);
   const route = answeringRoute(c);
-  if (c.get('sessionId') === null && route && isSessionOnly(c.req.method, route.path))
-    throw new AppError('session_required');
+  if (route && isSessionOnly(c.req.method, route.path)) {
+    const sessionId = c.get('sessionId');
+    if (sessionId === null) throw new AppError('session_required');
+    if (await openedByPartner(ports.db, sessionId)) throw new AppError('owner_only');
+  }
   await next();
 });
 

@@ -11,6 +11,10 @@ export const serverMessages = {
     ru: 'Это действие доступно только после входа по паролю, не по API-ключу',
     en: 'This action needs a password sign-in, not an API key',
   },
+  owner_only: {
+    ru: 'Это может сделать только владелец аккаунта, а не партнёр, вошедший в аккаунт клиента',
+    en: "Only the account's owner can do this, not a partner working in the client's account",
+  },
   not_found: { ru: 'Не найдено', en: 'Not found' },
   storage_not_found: { ru: 'Хранилище не найдено', en: 'Storage not found' },
   file_not_found: { ru: 'Файл не найден', en: 'File not found' },
@@ -266,6 +270,10 @@ export const serverMessages = {
   payment_top_up: { ru: 'Пополнение баланса', en: 'Balance top-up' },
   payment_partner_top_up: { ru: 'Пополнение партнёрского баланса', en: 'Partner balance top-up' },
   partner_payment_failed: { ru: 'Произошла ошибка при оплате', en: 'The payment failed' },
+  request_id_reused: {
+    ru: 'Этот request_id уже использован для другой оплаты: для новой оплаты нужен новый request_id',
+    en: 'This request_id was already used for another payment: a new payment needs a new request_id',
+  },
   partner_currency_mismatch: {
     ru: 'Клиент платит в {client}, а партнёрский баланс в {partner}: оплатить можно только клиента в той же валюте',
     en: 'The client pays in {client} and the partner balance is in {partner}: only a client in the same currency can be paid for',

@@ -72,7 +72,10 @@ function operationErrors(operation: Operation, method: string, honoPath: string)
   const codes = new Set<ErrorCode>((operation['x-errors'] as ErrorCode[] | undefined) ?? []);
   if (operation['x-signed-in']) {
     codes.add('unauthorized');
-    if (isSessionOnly(method, honoPath)) codes.add('session_required');
+    if (isSessionOnly(method, honoPath)) {
+      codes.add('session_required');
+      codes.add('owner_only');
+    }
   }
   if (operation.requestBody) codes.add('payload_too_large');
   if (operation.requestBody || operation.parameters?.some((parameter) => parameter.in === 'query'))

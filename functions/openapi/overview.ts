@@ -10,8 +10,9 @@ Everything an owner does in the app can be done through this API with an API key
 
 **Authentication.** Send \`Authorization: Bearer <key>\`. Make a key on the profile page (API keys); it starts
 with \`bk_\` and is shown once. A key may call every signed-in route except the account's own guards — changing the
-password, managing API keys, and the partner cabinet — which answer \`403 session_required\` to a key; those routes
-are marked with the session scheme only. The app itself signs in with \`POST /api/login\` and uses the token it gets.
+password, managing API keys, and the partner cabinet — which answer \`403 session_required\` to a key, and
+\`403 owner_only\` to a session a partner opened in its client's account; those routes are marked with the session
+scheme only. The app itself signs in with \`POST /api/login\` and uses the token it gets.
 
 **Language.** Messages come in the account's language (Russian or English); before sign-in, in the
 \`Accept-Language\` one.

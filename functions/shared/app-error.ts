@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unauthorized'
   | 'session_required'
+  | 'owner_only'
   | 'not_found'
   | 'rate_limited'
   | 'email_taken'
@@ -47,6 +48,7 @@ export type ErrorCode =
   | 'partner_only'
   | 'client_has_partner'
   | 'partner_payment_failed'
+  | 'request_id_reused'
   | 'partner_currency_mismatch';
 
 export interface AppErrorOptions {

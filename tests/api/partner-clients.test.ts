@@ -216,6 +216,68 @@ describe('partner clients', () => {
     expect((await api.call('GET', '/api/partner/clients', { token: owner.token })).json.total).toBe(0);
   });
 
+  it('a partner’s session in the client works in it, but not on the account’s own guards', async () => {
+    const owner = await partner();
+    const email = uniqueEmail();
+    const client = await createClient(owner.token, { name: 'Ателье', email });
+    const code = codeFrom(api.t, email);
+    await api.call('POST', '/api/reset-password', {
+      body: { email, code, password: 'atelier-password-1', password_confirmation: 'atelier-password-1' },
+    });
+    // The client, signed in on its own, has a key and a partner cabinet of its own.
+    const own = await api.call('POST', '/api/login', {
+      body: { email, password: 'atelier-password-1', query: {} },
+    });
+    const ownToken = own.json.token as string;
+    const key = await api.call('POST', '/api/keys', { token: ownToken, body: { comment: 'crm' } });
+    expect(key.status).toBe(201);
+    const tour = await api.call('POST', '/api/helpers/tour', {
+      token: ownToken,
+      body: { fields: { role: 'partner', usage_plan: 'Свои клиенты' } },
+    });
+    expect(tour.status).toBe(200);
+    const nested = await createClient(ownToken, { name: 'Клиент ателье', email: uniqueEmail() });
+    expect(nested.status).toBe(201);
+
+    const inside = await api.call('POST', `/api/partner/clients/${client.json.id}/session`, {
+      token: owner.token,
+    });
+    const partnerSession = inside.json.token as string;
+    expect((await api.call('GET', '/api/bot', { token: partnerSession })).status).toBe(200);
+    const attempts: [string, string, unknown][] = [
+      [
+        'POST',
+        '/api/change_password',
+        { new_password: 'partner-chose-1', new_password_confirmation: 'partner-chose-1' },
+      ],
+      ['GET', '/api/keys', undefined],
+      ['POST', '/api/keys', { comment: 'kept after the partnership' }],
+      ['PATCH', `/api/keys/${key.json.id}`, { comment: 'renamed' }],
+      ['DELETE', `/api/keys/${key.json.id}`, undefined],
+      ['DELETE', '/api/profile/partner', undefined],
+      ['GET', '/api/partner/clients', undefined],
+      ['POST', `/api/partner/clients/${nested.json.id}/session`, undefined],
+      ['POST', `/api/partner/clients/${nested.json.id}/pay`, { amount_minor: 50_000 }],
+    ];
+    for (const [method, path, body] of attempts) {
+      const answer = await api.call(method, path, { token: partnerSession, body });
+      expect(answer.status, `${method} ${path}`).toBe(403);
+      expect(answer.json).toEqual({
+        code: 'owner_only',
+        message: 'Это может сделать только владелец аккаунта, а не партнёр, вошедший в аккаунт клиента',
+      });
+    }
+    // Nothing changed: the owner's password, key and partner stand.
+    const again = await api.call('POST', '/api/login', {
+      body: { email, password: 'atelier-password-1', query: {} },
+    });
+    expect(again.status).toBe(200);
+    const keys = await api.call('GET', '/api/keys', { token: ownToken });
+    expect(keys.json.map((k: { comment: string }) => k.comment)).toEqual(['crm']);
+    const [row] = await api.t.db.select().from(accounts).where(eq(accounts.email, email));
+    expect(row?.partnerAccountId).not.toBeNull();
+  });
+
   it('takes an existing account only with its owner’s code, bound to the partner that asked', async () => {
     const owner = await partner();
     const rival = await partner();

@@ -10,7 +10,8 @@ import { balanceTotal } from './support/money';
 /**
  * The partner programme's money (issue #23 §2–3): the partner balance topped up by card, paying for
  * clients with the discount exactly once, referral sign-ups, earnings credited once per settled
- * payment and reversed on refund, and the Wazzup bonus once per client.
+ * payment and reversed on refund, and the Wazzup bonus once per client for the client's own card
+ * payment, taken back by its refund.
  */
 
 const TERMINAL = { terminalKey: 'PartnerTest', password: 'partner-pass-1' };
@@ -224,6 +225,56 @@ describe('paying for a client from the partner balance', () => {
     expect(paid).toHaveLength(1);
   });
 
+  it('refuses a request id used for another client or purchase, and charges nothing', async () => {
+    const p = await partner();
+    await fund(p.id, 1_000_000);
+    const first = await clientOf(p.token);
+    const other = await clientOf(p.token);
+    const requestId = crypto.randomUUID();
+    const paid = await api.call('POST', `/api/partner/clients/${first.id}/pay`, {
+      token: p.token,
+      body: { amount_minor: 50_000, request_id: requestId },
+    });
+    expect(paid.status, JSON.stringify(paid.json)).toBe(201);
+    const balance = (await summaryOf(p.token)).balance_minor;
+    for (const [clientId, body] of [
+      [other.id, { amount_minor: 70_000 }],
+      [other.id, { amount_minor: 50_000 }],
+      [first.id, { amount_minor: 60_000 }],
+      [first.id, ONE_BOT_MONTH],
+    ] as const) {
+      const reused = await api.call('POST', `/api/partner/clients/${clientId}/pay`, {
+        token: p.token,
+        body: { ...body, request_id: requestId },
+        lang: 'en',
+      });
+      expect(reused.status, JSON.stringify(reused.json)).toBe(409);
+      expect(reused.json).toMatchObject({ code: 'request_id_reused' });
+      expect(reused.json.message).toContain('request_id');
+    }
+    const ru = await api.call('POST', `/api/partner/clients/${other.id}/pay`, {
+      token: p.token,
+      body: { amount_minor: 50_000, request_id: requestId },
+    });
+    expect(ru.json.message).toBe(
+      'Этот request_id уже использован для другой оплаты: для новой оплаты нужен новый request_id',
+    );
+    expect((await summaryOf(p.token)).balance_minor).toBe(balance);
+    expect(
+      await api.t.db.select().from(transactions).where(eq(transactions.accountId, other.id)),
+    ).toHaveLength(0);
+    expect(
+      await api.t.db.select().from(subscriptions).where(eq(subscriptions.accountId, first.id)),
+    ).toHaveLength(0);
+    // The same request again is still answered with what it did.
+    const repeated = await api.call('POST', `/api/partner/clients/${first.id}/pay`, {
+      token: p.token,
+      body: { amount_minor: 50_000, request_id: requestId },
+    });
+    expect(repeated.status).toBe(200);
+    expect(repeated.json.operation_id).toBe(paid.json.operation_id);
+  });
+
   it('refuses an insufficient partner balance with the §8 message and writes nothing', async () => {
     const p = await partner();
     const client = await clientOf(p.token);
@@ -364,25 +415,125 @@ describe('referral links and earnings', () => {
     expect(byMonth.json.items).toMatchObject([{ earned_minor: share, reversed_minor: share, net_minor: 0 }]);
     expect(byMonth.json.total_minor).toBe(0);
   });
+});
 
-  it('credits the Wazzup bonus once per client after a paid Wazzup subscription', async () => {
+const WAZZUP_MONTH = { items: [{ kind: 'wazzup', quantity: 1 }], term: '1m' };
+const WAZZUP_MONTH_MINOR = 49_000;
+
+/** The client's own session, past its demo, with a Wazzup month built and waiting for money. */
+async function clientWaitingForWazzup(partnerToken: string, clientId: string) {
+  const clientToken = await switchInto(partnerToken, clientId);
+  await api.t.db
+    .update(accounts)
+    .set({ demoTill: new Date(api.t.clock.now().getTime() - 1000) })
+    .where(eq(accounts.id, clientId));
+  const bought = await api.call('POST', '/api/subscription/new', { token: clientToken, body: WAZZUP_MONTH });
+  expect(bought.status, JSON.stringify(bought.json)).toBe(402);
+  return {
+    clientToken,
+    subscriptionId: bought.json.subscription_id as string,
+    missing: bought.json.missing_minor as number,
+  };
+}
+
+const bonusesOf = (partnerId: string) =>
+  api.t.db
+    .select()
+    .from(partnerEntries)
+    .where(and(eq(partnerEntries.partnerAccountId, partnerId), eq(partnerEntries.kind, 'wazzup_bonus')));
+
+describe("Wazzup's referral bonus", () => {
+  it('is not credited for Wazzup months the partner paid from the partner balance', async () => {
     const p = await partner();
-    const client = await clientOf(p.token);
-    await fund(p.id, 2_000_000);
-    const wazzupMonth = { items: [{ kind: 'wazzup', quantity: 1 }], term: '1m' };
-    for (let time = 0; time < 2; time += 1) {
+    await fund(p.id, 44_100 * 5);
+    // Free client accounts and a 441 rub month each: no bonus, or the partner would mint money.
+    for (let time = 0; time < 5; time += 1) {
+      const client = await clientOf(p.token);
       const paid = await api.call('POST', `/api/partner/clients/${client.id}/pay`, {
         token: p.token,
-        body: { ...wazzupMonth, request_id: crypto.randomUUID() },
+        body: { ...WAZZUP_MONTH, request_id: crypto.randomUUID() },
       });
       expect(paid.status, JSON.stringify(paid.json)).toBe(201);
     }
+    expect(await bonusesOf(p.id)).toHaveLength(0);
+    expect((await summaryOf(p.token)).balance_minor).toBe(0);
+  });
+
+  it('is not credited when the partner filled the client balance and a card paid only the rest', async () => {
+    const p = await partner();
+    const client = await clientOf(p.token);
+    await fund(p.id, 100_000);
+    const filled = await api.call('POST', `/api/partner/clients/${client.id}/pay`, {
+      token: p.token,
+      body: { amount_minor: 30_000, request_id: crypto.randomUUID() },
+    });
+    expect(filled.status, JSON.stringify(filled.json)).toBe(201);
+    const waiting = await clientWaitingForWazzup(p.token, client.id);
+    expect(waiting.missing).toBeLessThanOrEqual(WAZZUP_MONTH_MINOR - 30_000);
+    await payByCard(waiting.clientToken, {
+      amount_minor: waiting.missing,
+      subscription_id: waiting.subscriptionId,
+    });
+    const [row] = await api.t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, waiting.subscriptionId));
+    expect(row?.paidAt).not.toBeNull();
+    expect(await bonusesOf(p.id)).toHaveLength(0);
+  });
+
+  it("is credited once for the client's own card payment, and a refund takes it back once", async () => {
+    const p = await partner();
+    const client = await clientOf(p.token);
+    const first = await clientWaitingForWazzup(p.token, client.id);
+    // The welcome money covers part of the price; the card pays what is missing.
+    expect(first.missing).toBeLessThan(WAZZUP_MONTH_MINOR);
+    const card = await payByCard(first.clientToken, {
+      amount_minor: first.missing,
+      subscription_id: first.subscriptionId,
+    });
+    await fakeBox.tbank.redeliver(card.paymentId, 3);
+    const share = Math.floor((first.missing * 10) / 100);
+    expect((await summaryOf(p.token)).balance_minor).toBe(share + 100_000);
     const bonuses = await api.call('GET', '/api/partner/operations?kind=wazzup_bonus', { token: p.token });
     expect(bonuses.json.items).toMatchObject([
       { kind: 'wazzup_bonus', amount_minor: 100_000, client: { id: client.id } },
     ]);
-    // Two Wazzup months at 490 rub less 10 %, and the bonus once.
-    expect((await summaryOf(p.token)).balance_minor).toBe(2_000_000 - 2 * 44_100 + 100_000);
+    expect(await bonusesOf(p.id)).toMatchObject([
+      { transactionId: card.transactionId, subscriptionId: first.subscriptionId },
+    ]);
+
+    // A second Wazzup month paid by card earns its share, not a second bonus.
+    const second = await api.call('POST', '/api/subscription/new', {
+      token: first.clientToken,
+      body: WAZZUP_MONTH,
+    });
+    expect(second.status, JSON.stringify(second.json)).toBe(402);
+    await payByCard(first.clientToken, {
+      amount_minor: second.json.missing_minor,
+      subscription_id: second.json.subscription_id,
+    });
+    const secondShare = Math.floor((second.json.missing_minor * 10) / 100);
+    expect(await bonusesOf(p.id)).toHaveLength(1);
+    expect((await summaryOf(p.token)).balance_minor).toBe(share + secondShare + 100_000);
+
+    // The refund of the payment that earned the bonus takes back its share and the bonus, once.
+    await fakeBox.tbank.refund(card.paymentId);
+    await fakeBox.tbank.settled();
+    await fakeBox.tbank.redeliver(card.paymentId, 3);
+    expect((await summaryOf(p.token)).balance_minor).toBe(secondShare);
+    const reversals = await api.t.db
+      .select()
+      .from(partnerEntries)
+      .where(and(eq(partnerEntries.partnerAccountId, p.id), eq(partnerEntries.kind, 'earning_reversal')));
+    expect(reversals.map((row) => [row.amountMinor, row.transactionId, row.comment]).sort()).toEqual(
+      [
+        [-100_000, card.transactionId, 'wazzup'],
+        [-share, card.transactionId, 'refund'],
+      ].sort(),
+    );
+    const byMonth = await api.call('GET', '/api/partner/earnings?by=month', { token: p.token });
+    expect(byMonth.json.total_minor).toBe(secondShare);
   });
 });
 

@@ -25,6 +25,26 @@ async function partnerPage(): Promise<Page> {
   return page;
 }
 
+/** A session the partner opens in its first client's account. */
+async function sessionInFirstClient() {
+  const { clients } = (await apiCall(
+    stage.server,
+    'GET',
+    '/api/partner/clients',
+    undefined,
+    partner.token,
+  )) as {
+    clients: { id: string }[];
+  };
+  return (await apiCall(
+    stage.server,
+    'POST',
+    `/api/partner/clients/${clients[0]?.id}/session`,
+    undefined,
+    partner.token,
+  )) as { token: string };
+}
+
 /** Modals and the phone menu slide in: the screenshot waits until they stand still. */
 const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
 
@@ -126,22 +146,7 @@ describe('the partner cabinet in the browser', () => {
         await settled(page);
       })),
     );
-    const { clients } = (await apiCall(
-      stage.server,
-      'GET',
-      '/api/partner/clients',
-      undefined,
-      partner.token,
-    )) as {
-      clients: { id: string }[];
-    };
-    const session = (await apiCall(
-      stage.server,
-      'POST',
-      `/api/partner/clients/${clients[0]?.id}/session`,
-      undefined,
-      partner.token,
-    )) as { token: string };
+    const session = await sessionInFirstClient();
     problems.push(
       ...(await shootEveryLanguageAndWidth(
         { ...stage, token: session.token },
@@ -158,6 +163,23 @@ describe('the partner cabinet in the browser', () => {
           await settled(page);
         },
       )),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the client’s profile without its password and keys, which are the owner’s alone', async () => {
+    const session = await sessionInFirstClient();
+    const problems = await shootEveryLanguageAndWidth(
+      { ...stage, token: session.token },
+      '/profile',
+      'partner-inside-profile',
+      async (page) => {
+        await page.evaluate((token) => window.localStorage.setItem('tokenPartner', token), partner.token);
+        await page.reload();
+        await seen(page.getByTestId('profile-owner-only'));
+        expect(await page.getByTestId('profile-password').count()).toBe(0);
+        expect(await page.getByTestId('profile-keys').count()).toBe(0);
+      },
     );
     expect(problems).toEqual([]);
   });

@@ -61,6 +61,18 @@ export async function accountForToken(
   return found ? { account: found, sessionId } : null;
 }
 
+/**
+ * Whether a partner opened this session in its client's account (switch-into-client.ts). Read only
+ * for the routes that guard the account itself, so it is not cached with the account.
+ */
+export async function openedByPartner(db: Db, sessionId: string): Promise<boolean> {
+  const [session] = await db
+    .select({ partnerAccountId: sessions.partnerAccountId })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return session?.partnerAccountId != null;
+}
+
 export async function revokeSession(ports: AuthPorts, accountId: string, sessionId: string, now: Date) {
   await ports.db
     .update(sessions)

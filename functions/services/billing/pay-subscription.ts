@@ -59,16 +59,18 @@ export async function paySubscriptionIn(
     comment: `subscription ${row.id}`,
     createdAt: now,
   });
-  await startPaidPeriod(tx, account, row, now);
+  await startPaidPeriod(tx, row, now);
+  // Paid from the client's own balance: Wazzup's bonus may follow (only for a card or invoice payment made for it).
+  await creditWazzupBonus(tx, account, row, now);
   return { paid: true };
 }
 
 /**
  * Marks a subscription paid now: its period starts now, or where the subscription it renews ends
- * (in advance); the partner programme's bonus follows. Under the account's lock, in the payment's
- * transaction.
+ * (in advance). Under the account's lock, in the payment's transaction. Wazzup's bonus is the
+ * balance payment's business (paySubscriptionIn), not a partner's payment's.
  */
-export async function startPaidPeriod(tx: Tx, account: Account, row: Subscription, now: Date): Promise<void> {
+export async function startPaidPeriod(tx: Tx, row: Subscription, now: Date): Promise<void> {
   let startsAt = now;
   if (row.renewalOf) {
     const [previous] = await tx
@@ -81,7 +83,6 @@ export async function startPaidPeriod(tx: Tx, account: Account, row: Subscriptio
     .update(subscriptions)
     .set({ paidAt: now, startsAt, expiresAt: termEnd(startsAt, row.termUnit, row.termCount) })
     .where(eq(subscriptions.id, row.id));
-  await creditWazzupBonus(tx, account, row, now);
 }
 
 export const paySubscription = (db: Db, account: Account, subscriptionId: string, now: Date) =>

@@ -1,10 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   type Account,
+  balanceEntries,
   partnerEntries,
   type Subscription,
   subscriptionItems,
   type Transaction,
+  transactions,
 } from '../../../db/schema';
 import type { Tx } from '../../engine/holds';
 import { percentOf, WAZZUP_BONUS_MINOR } from '../../shared/partner-programme';
@@ -46,34 +48,84 @@ export async function earnOnPayment(tx: Tx, payment: Transaction, now: Date): Pr
     .onConflictDoNothing();
 }
 
-/** Takes back what a payment earned when the provider refunded it, once (unique per payment). */
+/**
+ * Takes back what a payment earned when the provider refunded it: its share (`earning`) and the
+ * Wazzup bonus it brought (`wazzup_bonus` tied to it), each by one `earning_reversal` row, once per
+ * payment and kind (unique on the payment and the comment: 'refund' for the share, 'wazzup' for the
+ * bonus). The partner balance may go below zero when the money was already spent, as the client's
+ * balance may on a refund: that is where the money truly stands.
+ */
 export async function reverseEarning(tx: Tx, payment: Transaction, now: Date): Promise<void> {
-  const [earned] = await tx
+  const earned = await tx
     .select()
     .from(partnerEntries)
-    .where(and(eq(partnerEntries.transactionId, payment.id), eq(partnerEntries.kind, 'earning')));
-  if (!earned) return;
-  await tx
-    .insert(partnerEntries)
-    .values({
-      partnerAccountId: earned.partnerAccountId,
-      amountMinor: -earned.amountMinor,
-      currency: earned.currency,
-      kind: 'earning_reversal',
-      clientAccountId: earned.clientAccountId,
-      transactionId: payment.id,
-      baseMinor: earned.baseMinor,
-      ratePercent: earned.ratePercent,
-      status: earned.status,
-      comment: 'refund',
-      createdAt: now,
-    })
-    .onConflictDoNothing();
+    .where(
+      and(
+        eq(partnerEntries.transactionId, payment.id),
+        inArray(partnerEntries.kind, ['earning', 'wazzup_bonus']),
+      ),
+    );
+  for (const entry of earned) {
+    await tx
+      .insert(partnerEntries)
+      .values({
+        partnerAccountId: entry.partnerAccountId,
+        amountMinor: -entry.amountMinor,
+        currency: entry.currency,
+        kind: 'earning_reversal',
+        clientAccountId: entry.clientAccountId,
+        transactionId: payment.id,
+        subscriptionId: entry.subscriptionId,
+        baseMinor: entry.baseMinor,
+        ratePercent: entry.ratePercent,
+        status: entry.status,
+        comment: entry.kind === 'wazzup_bonus' ? 'wazzup' : 'refund',
+        createdAt: now,
+      })
+      .onConflictDoNothing();
+  }
 }
 
 /**
- * Wazzup's referral bonus (SPEC §6): after a client's subscription with a Wazzup place for a month
- * or more is paid, however it was paid, its partner gets the bonus once per client.
+ * The settled payment with money from outside (a card, an invoice) that the client made for this
+ * very subscription (its payment link, invoice or renewal charge), if any: the first one.
+ */
+async function outsidePaymentFor(tx: Tx, client: Account, paid: Subscription): Promise<Transaction | null> {
+  const [payment] = await tx
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.accountId, client.id),
+        eq(transactions.subscriptionId, paid.id),
+        eq(transactions.purse, 'account'),
+        eq(transactions.status, 'paid'),
+        inArray(transactions.provider, [...EARNING_PROVIDERS]),
+      ),
+    )
+    .orderBy(asc(transactions.paidAt), asc(transactions.id))
+    .limit(1);
+  return payment ?? null;
+}
+
+/** Whether the partner ever put money on the client's balance (a client top-up from the partner balance). */
+async function partnerFilled(tx: Tx, client: Account): Promise<boolean> {
+  const [filled] = await tx
+    .select({ id: balanceEntries.id })
+    .from(balanceEntries)
+    .where(and(eq(balanceEntries.accountId, client.id), eq(balanceEntries.kind, 'partner_transfer')))
+    .limit(1);
+  return Boolean(filled);
+}
+
+/**
+ * Wazzup's referral bonus (SPEC §6): when a client's subscription with a Wazzup place for a month or
+ * more is paid from the client's balance in the course of a settled card or invoice payment the
+ * client made for that subscription, and the partner never put money on that client's balance, its
+ * partner gets the bonus once per client, tied to that payment (its refund takes the bonus back,
+ * reverseEarning). Called only where the client's balance pays (paySubscriptionIn), never where the
+ * partner balance does: a subscription the partner paid, or paid from money the partner put there at
+ * its discount, earns no bonus, or a partner would buy 1 000 ₽ bonuses for 441 ₽ with free clients.
  */
 export async function creditWazzupBonus(
   tx: Tx,
@@ -90,6 +142,8 @@ export async function creditWazzupBonus(
   const partner = await earningPartnerOf(tx, client.id);
   const bonus = partner ? WAZZUP_BONUS_MINOR[partner.currency] : undefined;
   if (!partner || !bonus) return;
+  const payment = await outsidePaymentFor(tx, client, paid);
+  if (!payment || (await partnerFilled(tx, client))) return;
   await tx
     .insert(partnerEntries)
     .values({
@@ -98,6 +152,7 @@ export async function creditWazzupBonus(
       currency: partner.currency,
       kind: 'wazzup_bonus',
       clientAccountId: client.id,
+      transactionId: payment.id,
       subscriptionId: paid.id,
       comment: 'wazzup',
       createdAt: now,

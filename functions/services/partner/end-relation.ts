@@ -1,6 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { accounts, sessions } from '../../../db/schema';
-import { AppError } from '../../shared/app-error';
 import { accountChanged } from '../auth/auth-cache';
 import type { AccountContext } from '../context';
 import { ownClient } from './partner-only';
@@ -35,19 +34,13 @@ export async function releaseClient(ctx: AccountContext, clientId: string) {
 }
 
 /**
- * DELETE /api/profile/partner: the client leaves its partner. Only the client in person: a session
- * the partner opened cannot cut the partner off.
+ * DELETE /api/profile/partner: the client leaves its partner. Only the client in person: the route
+ * is session-only, so neither an API key nor a session the partner opened gets here
+ * (http/require-account.ts).
  */
 export async function leavePartner(ctx: AccountContext) {
   const partnerId = ctx.account.partnerAccountId;
   if (!partnerId) return { partner: null };
-  const [session] = ctx.sessionId
-    ? await ctx.ports.db
-        .select({ partnerAccountId: sessions.partnerAccountId })
-        .from(sessions)
-        .where(eq(sessions.id, ctx.sessionId))
-    : [];
-  if (!session || session.partnerAccountId !== null) throw new AppError('session_required');
   await endRelation(ctx, ctx.account.id, partnerId);
   return { partner: null };
 }

@@ -4,6 +4,7 @@ import {
   balanceEntries,
   type PartnerEntry,
   partnerEntries,
+  subscriptionItems,
   subscriptions,
   transactions,
 } from '../../../db/schema';
@@ -13,6 +14,7 @@ import type { PartnerStatus } from '../../shared/partner-programme';
 import type { ClientPayment, ClientPurchase } from '../../shared/schemas/partner';
 import { insertUnpaid } from '../billing/buy-subscription';
 import { startPaidPeriod } from '../billing/pay-subscription';
+import { termById } from '../billing/pricing';
 import type { AccountContext } from '../context';
 import { type ClientOffer, clientOffer, partnerPrice, sameCurrency } from './client-offer';
 import { partnerBalanceOf, partnerStatusOf } from './partner-balance';
@@ -110,7 +112,7 @@ async function settleSubscription(tx: Tx, s: Settlement, offer: ClientOffer) {
       paidAt: s.now,
     })
     .returning({ id: transactions.id });
-  await startPaidPeriod(tx, s.client, locked, s.now);
+  await startPaidPeriod(tx, locked, s.now);
   return { transactionId: record?.id ?? null, subscriptionId: locked.id };
 }
 
@@ -143,10 +145,39 @@ async function settleTopUp(tx: Tx, s: Settlement, amountMinor: number) {
 }
 
 /**
+ * Whether the payment a request id already made is the one asked again: the same client, and the
+ * same top-up amount, the same unpaid subscription, or a new subscription with the same term and items.
+ */
+async function samePurchase(tx: Tx, done: PartnerEntry, client: Account, purchase: ClientPurchase) {
+  if (done.clientAccountId !== client.id) return false;
+  if ('amount_minor' in purchase)
+    return done.kind === 'client_top_up' && done.baseMinor === purchase.amount_minor;
+  if (done.kind !== 'client_subscription' || !done.subscriptionId) return false;
+  if ('subscription_id' in purchase) return done.subscriptionId === purchase.subscription_id;
+  const term = termById(purchase.term);
+  const [paid] = await tx
+    .select({ unit: subscriptions.termUnit, count: subscriptions.termCount })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, done.subscriptionId));
+  if (!term || !paid || paid.unit !== term.unit || paid.count !== term.count) return false;
+  const items = await tx
+    .select({ kind: subscriptionItems.kind, quantity: subscriptionItems.quantity })
+    .from(subscriptionItems)
+    .where(eq(subscriptionItems.subscriptionId, done.subscriptionId));
+  const key = (list: readonly { kind: string; quantity: number }[]) =>
+    list
+      .map((item) => `${item.kind}:${item.quantity}`)
+      .sort()
+      .join(',');
+  return key(items) === key(purchase.items);
+}
+
+/**
  * POST /api/partner/clients/:id/pay: pays the client's subscription or tops up its balance from the
  * partner balance at the partner's discount, in one transaction under the partner's row lock (then
  * the client's): one row on the partner ledger, one record on the client's side, or nothing. The
- * request id makes a repeated request answer what the first did; parallel ones wait on the lock.
+ * request id makes a repeated request answer what the first did; parallel ones wait on the lock. The
+ * same id with another client or purchase is refused (409 request_id_reused) and pays nothing.
  */
 export async function payForClient(ctx: AccountContext, clientId: string, payment: ClientPayment) {
   const client = await ownClient(ctx, clientId);
@@ -159,7 +190,11 @@ export async function payForClient(ctx: AccountContext, clientId: string, paymen
       .select()
       .from(partnerEntries)
       .where(and(eq(partnerEntries.partnerAccountId, partner.id), eq(partnerEntries.requestId, requestId)));
-    return done ? answerOf(done, await partnerBalanceOf(tx, partner)) : null;
+    if (!done) return null;
+    // The id answers a repeat of the same request only: another client or purchase is refused, changing nothing.
+    if (!(await samePurchase(tx, done, client, purchase)))
+      throw new AppError('request_id_reused', 'request_id_reused');
+    return answerOf(done, await partnerBalanceOf(tx, partner));
   };
   const repeated = await ctx.ports.db.transaction(replay);
   if (repeated) return { created: false, ...repeated };
@@ -207,7 +242,10 @@ export async function payForClient(ctx: AccountContext, clientId: string, paymen
   } catch (error) {
     if (error instanceof AppError) throw error;
     // A request id written by a parallel request between our look and our insert: its answer stands.
-    const late = await ctx.ports.db.transaction(replay).catch(() => null);
+    const late = await ctx.ports.db.transaction(replay).catch((lookup) => {
+      if (lookup instanceof AppError) throw lookup;
+      return null;
+    });
     if (late) return { created: false, ...late };
     console.error(`partner ${partner.id}: paying for client ${client.id} failed`, error);
     throw paymentFailed();

@@ -1,5 +1,6 @@
-import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useProfile } from '../../api/profile';
+import { usePartnerToken } from '../../api/session';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { useT } from '../../i18n/use-t';
 import { ApiKeysCard } from './ApiKeysCard';
@@ -9,10 +10,14 @@ import { PreferencesCard } from './PreferencesCard';
 import { ProfileDataCard } from './ProfileDataCard';
 import { TelegramCard } from './TelegramCard';
 
-/** /profile: data, password, language, currency, Telegram recipients, API keys, event webhooks (SPEC §2). */
+/**
+ * /profile: data, password, language, currency, Telegram recipients, API keys, event webhooks (SPEC §2).
+ * A partner working in its client's account sees no password or keys: they are the owner's alone.
+ */
 export function ProfilePage() {
   const { t } = useT();
   const { data: profile } = useProfile();
+  const asPartner = usePartnerToken() !== null;
   if (!profile) return <PageLoader />;
   return (
     <Stack gap="lg" maw={960}>
@@ -21,11 +26,17 @@ export function ProfilePage() {
         <ProfileDataCard profile={profile} />
         <Stack gap="lg">
           <PreferencesCard profile={profile} />
-          <PasswordCard />
+          {asPartner ? (
+            <Alert color="violet" variant="light" data-testid="profile-owner-only">
+              {t('partner.inside.owner_only')}
+            </Alert>
+          ) : (
+            <PasswordCard />
+          )}
         </Stack>
       </SimpleGrid>
       <TelegramCard profile={profile} />
-      <ApiKeysCard />
+      {!asPartner && <ApiKeysCard />}
       <EventWebhooksCard />
     </Stack>
   );

@@ -42,6 +42,8 @@ export const partner: Record<keyof typeof ru, string> = {
   'partner.inside.nav': 'Client account: {name}',
   'partner.inside.banner':
     'You are working in the client account “{name}”. Whatever you change, changes for the client.',
+  'partner.inside.owner_only':
+    "Only the client changes this account's password and API keys, signed in with their own password.",
   'partner.column.subscription': 'Subscription until',
   'partner.clients.pay': 'Pay',
   'partner.clients.pay_subscription': 'Pay for a subscription',

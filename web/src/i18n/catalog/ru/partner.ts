@@ -41,6 +41,8 @@ export const partner = {
   'partner.inside.nav': 'Аккаунт клиента: {name}',
   'partner.inside.banner':
     'Вы работаете в аккаунте клиента «{name}». Всё, что вы меняете, меняется у клиента.',
+  'partner.inside.owner_only':
+    'Пароль и API-ключи этого аккаунта меняет только сам клиент, когда входит в него со своим паролем.',
   'partner.column.subscription': 'Подписка до',
   'partner.clients.pay': 'Оплатить',
   'partner.clients.pay_subscription': 'Оплатить подписку',

@@ -1,0 +1,2 @@
+DROP INDEX "partner_entries_reversal_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "partner_entries_reversal_unique" ON "partner_entries" USING btree ("transaction_id","comment") WHERE "partner_entries"."kind" = 'earning_reversal';
