@@ -4,7 +4,7 @@ import { jsonBody } from '../../http/validate';
 import { describe } from '../../openapi/describe';
 import { apiKeySchema } from '../../openapi/schemas/keys';
 import { updateKeyComment } from '../../services/keys/api-keys';
-import { apiKeyCommentSchema } from '../../shared/schemas/profile';
+import { apiKeyRenameSchema } from '../../shared/schemas/profile';
 
 export const updateKeyHandlers = factory.createHandlers(
   describe({
@@ -14,7 +14,7 @@ export const updateKeyHandlers = factory.createHandlers(
     ok: { description: 'The key.', schema: apiKeySchema },
     errors: ['not_found'],
   }),
-  jsonBody(apiKeyCommentSchema),
+  jsonBody(apiKeyRenameSchema),
   async (c) =>
     c.json(await updateKeyComment(accountContext(c), c.req.param('id') ?? '', c.req.valid('json').comment)),
 );

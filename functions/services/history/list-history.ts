@@ -1,20 +1,18 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { bots, historyEntries } from '../../../db/schema';
 import type { HistoryQuery } from '../../shared/schemas/history';
 import type { AccountContext } from '../context';
-
-const DAY_MS = 86_400_000;
-
-const startOf = (date: string) => new Date(`${date}T00:00:00Z`);
+import { withinDays } from '../date-range';
 
 /**
  * GET /api/history: the account's engine outcomes, newest first. `from` and `to` are whole days in
  * UTC, both included; `status` keeps successes or errors only.
  */
 export async function listHistory(ctx: AccountContext, query: HistoryQuery) {
-  const conditions: SQL[] = [eq(historyEntries.accountId, ctx.account.id)];
-  if (query.from) conditions.push(gte(historyEntries.createdAt, startOf(query.from)));
-  if (query.to) conditions.push(lt(historyEntries.createdAt, new Date(startOf(query.to).getTime() + DAY_MS)));
+  const conditions: (SQL | undefined)[] = [
+    eq(historyEntries.accountId, ctx.account.id),
+    withinDays(historyEntries.createdAt, query),
+  ];
   if (query.status) conditions.push(eq(historyEntries.status, query.status));
   const where = and(...conditions);
   const { page, per_page: perPage } = query;

@@ -30,25 +30,35 @@ export async function listKeys(ctx: AccountContext) {
   return rows.map(publicKey);
 }
 
-/** Creates a key; the secret is in this answer only and stored as a hash. */
+/**
+ * Creates a key; the secret is in this answer only and stored as a hash. The count and the insert
+ * run under the account row's lock, so parallel requests cannot pass the MAX_API_KEYS limit together.
+ */
 export async function createKey(ctx: AccountContext, comment: string) {
   const { db, clock } = ctx.ports;
-  const [existing] = await db
-    .select({ n: count() })
-    .from(apiKeys)
-    .where(eq(apiKeys.accountId, ctx.account.id));
-  if ((existing?.n ?? 0) >= MAX_API_KEYS) throw new AppError('keys_limit');
+  const accountId = ctx.account.id;
   const secret = newSecret();
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      accountId: ctx.account.id,
-      comment,
-      keyHash: sha256Hex(secret),
-      prefix: `${secret.slice(0, 10)}…`,
-      createdAt: clock.now(),
-    })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    // NO KEY UPDATE: serialises key creation without blocking rows that merely reference the account.
+    await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for('no key update');
+    const [existing] = await tx.select({ n: count() }).from(apiKeys).where(eq(apiKeys.accountId, accountId));
+    if ((existing?.n ?? 0) >= MAX_API_KEYS) throw new AppError('keys_limit');
+    const [inserted] = await tx
+      .insert(apiKeys)
+      .values({
+        accountId,
+        comment,
+        keyHash: sha256Hex(secret),
+        prefix: `${secret.slice(0, 10)}…`,
+        createdAt: clock.now(),
+      })
+      .returning();
+    return inserted;
+  });
   if (!row) throw new Error('key insert returned nothing');
   return { ...publicKey(row), key: secret };
 }

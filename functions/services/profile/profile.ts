@@ -48,8 +48,11 @@ export async function updateProfile(
   ctx: AccountContext,
   input: { name?: string; phone?: string; lang?: Language; currency?: Currency; role?: 'client' | 'partner' },
 ) {
+  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  // Nothing named (an empty body, unknown fields only): the profile as it is, nothing written.
+  if (Object.keys(changes).length === 0) return profileView(ctx.ports.db, ctx.account);
   if (input.currency) await changeCurrency(ctx, input.currency);
-  return save(ctx, input);
+  return save(ctx, changes);
 }
 
 export async function saveTour(

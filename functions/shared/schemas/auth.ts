@@ -26,14 +26,35 @@ export function passwordPairChecks<T extends Record<string, unknown>>(
   });
 }
 
-const queryText = v.optional(v.pipe(v.string(msg('invalid_value')), v.maxLength(500, msg('too_long'))));
+/** The longest sign-up link value kept (ref_id, each UTM value); the web app cuts them to it too. */
+export const SIGNUP_QUERY_MAX_LENGTH = 500;
 
-/** Sign-up link data (SPEC §9 stored keys ref_id and metrika). */
-export const signupQuery = v.optional(
-  v.object({
-    ref_id: queryText,
-    metrika: v.optional(v.object(Object.fromEntries(UTM_KEYS.map((key) => [key, queryText])))),
-  }),
+/**
+ * A link value as the browser stored it: text is kept, cut to SIGNUP_QUERY_MAX_LENGTH; anything else
+ * is dropped. It never refuses the request: a sign-up or sign-in must not fail over a link's data.
+ */
+const queryText = v.fallback(
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) => value.slice(0, SIGNUP_QUERY_MAX_LENGTH)),
+    ),
+  ),
+  undefined,
+);
+
+/** Sign-up link data (SPEC §9 stored keys ref_id and metrika); malformed parts are dropped, never refused. */
+export const signupQuery = v.fallback(
+  v.optional(
+    v.object({
+      ref_id: queryText,
+      metrika: v.fallback(
+        v.optional(v.object(Object.fromEntries(UTM_KEYS.map((key) => [key, queryText])))),
+        undefined,
+      ),
+    }),
+    {},
+  ),
   {},
 );
 

@@ -51,3 +51,21 @@ export const positiveQueryNumber = (max: number) =>
     v.minValue(1, msg('invalid_value')),
     v.maxValue(max, msg('invalid_value')),
   );
+
+/** The first and last days a date filter may name: any later or earlier is a typo, not a range. */
+export const FIRST_FILTER_DAY = '2000-01-01';
+export const LAST_FILTER_DAY = '2099-12-31';
+
+/**
+ * A calendar day YYYY-MM-DD that exists (no 2024-02-31) within FIRST_FILTER_DAY..LAST_FILTER_DAY,
+ * so a list's date filter never reaches the database as year 0 or a day past year 9999.
+ */
+export const filterDay = v.pipe(
+  v.string(msg('invalid_value')),
+  v.isoDate(msg('invalid_value')),
+  v.check((value) => {
+    if (value < FIRST_FILTER_DAY || value > LAST_FILTER_DAY) return false;
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, msg('invalid_value')),
+);

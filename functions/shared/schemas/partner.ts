@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CURRENCIES } from '../constants';
-import { code, email, msg, requiredText } from './fields';
+import { code, email, filterDay, msg, requiredText } from './fields';
 import { subscriptionItems, termId } from './subscription';
 
 /** A client account a partner creates (SPEC §6: name, e-mail, currency; §5 messages). */
@@ -73,7 +73,7 @@ export const updateReferralLinkSchema = v.object({
   utm: v.optional(referralUtmSchema),
 });
 
-const isoDate = v.optional(v.pipe(v.string(), v.isoDate(msg('invalid_value'))));
+const optionalDay = v.optional(filterDay);
 const page = v.optional(
   v.pipe(v.string(), v.regex(/^\d{1,6}$/, msg('invalid_value')), v.transform(Number)),
   '1',
@@ -100,13 +100,13 @@ export const PARTNER_OPERATION_KINDS = [
 export const operationsQuerySchema = v.object({
   kind: v.optional(v.picklist(PARTNER_OPERATION_KINDS, msg('invalid_value'))),
   client_id: v.optional(v.pipe(v.string(), v.uuid(msg('invalid_value')))),
-  from: isoDate,
-  to: isoDate,
+  from: optionalDay,
+  to: optionalDay,
   page,
 });
 
 export const earningsQuerySchema = v.object({
   by: v.optional(v.picklist(['month', 'client'], msg('invalid_value')), 'month'),
-  from: isoDate,
-  to: isoDate,
+  from: optionalDay,
+  to: optionalDay,
 });

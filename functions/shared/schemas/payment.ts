@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CURRENCIES, type Currency } from '../constants';
-import { msg } from './fields';
+import { filterDay, msg } from './fields';
 
 /** Whose balance a payment tops up: the account's own, or (a partner's) its partner balance. */
 export const PURSES = ['account', 'partner'] as const;
@@ -48,8 +48,8 @@ export type PaymentLinkInput = v.InferOutput<typeof paymentLinkSchema>;
 export const transactionsQuerySchema = v.object({
   purse: v.optional(v.picklist(PURSES, msg('invalid_value')), 'account'),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, msg('invalid_value')), v.transform(Number)), '1'),
-  from: v.optional(v.pipe(v.string(), v.isoDate(msg('invalid_value')))),
-  to: v.optional(v.pipe(v.string(), v.isoDate(msg('invalid_value')))),
+  from: v.optional(filterDay),
+  to: v.optional(filterDay),
 });
 
 /** POST /api/payment/invoice: the amount and the buyer's details (checked by requisites.ts). */

@@ -19,8 +19,11 @@ export const changePasswordSchema = v.pipe(
   passwordPairChecks<v.InferOutput<typeof changePasswordFields>>('new_password', 'new_password_confirmation'),
 );
 
-/** A Telegram recipient: @username (5–32 characters) or a numeric chat id. */
-export const TELEGRAM_RECIPIENT = /^(@?[A-Za-z][A-Za-z0-9_]{4,31}|-?\d{5,15})$/;
+/**
+ * A Telegram recipient: @username (5–32 characters) or a numeric chat id, written without leading
+ * zeros (012345 would be another spelling of 12345, slipping past the duplicate check).
+ */
+export const TELEGRAM_RECIPIENT = /^(@?[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9]\d{4,14})$/;
 
 export const telegramContactsSchema = v.object({
   contacts: v.pipe(
@@ -60,4 +63,10 @@ const namesWalk = (input: unknown) =>
 /** POST /api/helpers/tour: the five answers, or the end of the walk that follows them. */
 export const tourBodySchema = v.lazy((input) => (namesWalk(input) ? tourWalkSchema : tourSchema));
 
+/** POST /api/keys: the comment may be left out (an empty one). */
 export const apiKeyCommentSchema = v.object({ comment: v.pipe(looseString(255), v.trim()) });
+
+/** PATCH /api/keys/{id}: the new comment must be given as text; a missing or null one is refused. */
+export const apiKeyRenameSchema = v.object({
+  comment: v.pipe(v.string(msg('invalid_value')), v.maxLength(255, msg('too_long')), v.trim()),
+});

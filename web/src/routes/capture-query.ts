@@ -1,4 +1,5 @@
 import { UTM_KEYS } from '../../../functions/shared/constants';
+import { SIGNUP_QUERY_MAX_LENGTH } from '../../../functions/shared/schemas/auth';
 import {
   type IncompleteIntegrationLink,
   type PendingIntegration,
@@ -80,11 +81,13 @@ export function captureQuery(pathname: string, search: string): boolean {
   const params = new URLSearchParams(search);
   if (params.size === 0) return false;
 
-  const refId = first(params, 'ref_id');
+  // Cut to what the server keeps: a longer value must not ride along with every sign-in.
+  const linkValue = (name: string) => first(params, name).slice(0, SIGNUP_QUERY_MAX_LENGTH);
+  const refId = linkValue('ref_id');
   if (refId) writeStored(STORED_KEYS.refId, refId);
 
   const metrika = Object.fromEntries(
-    UTM_KEYS.map((key) => [key, first(params, `utm_${key}`)]).filter(([, value]) => value !== ''),
+    UTM_KEYS.map((key) => [key, linkValue(`utm_${key}`)]).filter(([, value]) => value !== ''),
   );
   if (Object.keys(metrika).length > 0) writeStoredJson(STORED_KEYS.metrika, metrika);
 

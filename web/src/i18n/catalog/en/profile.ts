@@ -35,7 +35,8 @@ export const profile: Record<keyof typeof ru, string> = {
   'keys.title': 'API keys',
   'keys.hint': 'Keys give access to your account’s API.',
   'keys.reference': 'API reference',
-  'keys.count': '{count, plural, =0 {No keys yet} one {# key} other {# keys}} of {max}',
+  'keys.count':
+    '{count, plural, =0 {No keys yet, you can create up to {max}} one {# key of {max}} other {# keys of {max}}}',
   'keys.create': 'Create a key',
   'keys.create_title': 'New API key',
   'keys.edit_title': 'Key comment',

@@ -34,7 +34,7 @@ export const profile = {
   'keys.hint': 'Ключи дают доступ к API вашего аккаунта.',
   'keys.reference': 'Справочник API',
   'keys.count':
-    '{count, plural, =0 {Ключей пока нет} one {# ключ} few {# ключа} many {# ключей} other {# ключа}} из {max}',
+    '{count, plural, =0 {Ключей пока нет, можно создать до {max}} one {# ключ из {max}} few {# ключа из {max}} many {# ключей из {max}} other {# ключа из {max}}}',
   'keys.create': 'Создать ключ',
   'keys.create_title': 'Новый API-ключ',
   'keys.edit_title': 'Комментарий к ключу',
