@@ -19,12 +19,14 @@ export interface Unanswered {
 
 /**
  * A gate refused: a free history row with the reason, and the reason shown in Check; a bot that
- * reached its daily spend limit also tells the owner's Telegram recipients (once a day).
+ * reached its daily spend limit also tells the owner's Telegram recipients (once a day). The row's
+ * event names the reason and History translates it in the language of the day, so the row keeps no
+ * error text of its own (one written now would stay in today's language and repeat the event).
  */
 export async function refuse(ctx: EngineContext, base: Unanswered, code: GateCode, now: Date): Promise<void> {
   const event = `refused_${code}` as const;
   const text = translate(eventMessageKey(event), base.account.lang);
-  const recorded = await recordOutcome(ctx, { ...base, event, error: text }, now);
+  const recorded = await recordOutcome(ctx, { ...base, event, error: null }, now);
   if (!recorded) return;
   await channelSender(base.chat.channel).explain(ctx, base.chat, text, recorded.history.id);
   if (code === 'spend_limit') await notifySpendLimit(ctx, base.account, base.bot, now);

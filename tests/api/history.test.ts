@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { historyEntries } from '../../db/schema';
+import { eventMessageKey } from '../../functions/engine/events';
+import { translate } from '../../functions/i18n/translate';
 import { signedInUser } from './support/client';
 import { engineTestApp, ownerWithBot, say } from './support/engine';
 
@@ -71,7 +73,8 @@ describe('history', () => {
       response: null,
       event: 'refused_bot_off',
       status: 'error',
-      error: 'Бот выключен',
+      // The event names the refusal; History translates it, no text of the day is kept.
+      error: null,
       dialog: sent.chat_id,
     });
     expect(Date.parse(refused.date)).toBeGreaterThan(Date.parse(answered.date));
@@ -82,6 +85,28 @@ describe('history', () => {
     const after = await list(owner);
     expect(after.json.total).toBe(2);
     expect(after.json.items[1]).toMatchObject({ bot: null, dialog: sent.chat_id, response: 'Добрый день!' });
+  });
+
+  it('a refusal reads in the account’s language of the day; a model failure keeps its own text', async () => {
+    const { t, call, fake } = engine;
+    const owner = await ownerWithBot(t, { process_scheme: 'instant' });
+    fake.queue({ kind: 'error', status: 400 });
+    await say(call, owner.token, owner.botId, 'Здравствуйте');
+    await t.jobs.runDue();
+    await call('PATCH', `/api/bot/${owner.botId}`, { token: owner.token, body: { is_work: false } });
+    t.clock.advance(1000);
+    await say(call, owner.token, owner.botId, 'Есть кто?');
+    const switched = await call('POST', '/api/profile', { token: owner.token, body: { lang: 'en' } });
+    expect(switched.status).toBe(200);
+    expect((await call('GET', '/api/profile', { token: owner.token })).json.lang).toBe('en');
+
+    const [refused, failed] = (await list(owner)).json.items;
+    // History shows the event translated (engine_event_refused_bot_off: "The bot is switched off")
+    // and no text frozen in Russian under it.
+    expect(refused).toMatchObject({ event: 'refused_bot_off', status: 'error', error: null });
+    expect(translate(eventMessageKey('refused_bot_off'), 'en')).toBe('The bot is switched off');
+    expect(failed).toMatchObject({ event: 'llm_error', status: 'error' });
+    expect(failed.error).toMatch(/^Не удалось получить ответ от модели: /);
   });
 
   it('filters by an inclusive UTC date range and by status', async () => {

@@ -73,6 +73,14 @@ function HistoryBot({ item }: { item: HistoryItem }) {
   );
 }
 
+/**
+ * A failure's own text (the model's or the channel's). A refusal's event already names its reason
+ * in the reader's language; rows written before refusals stopped storing a text keep one in the
+ * language of that day, which would only repeat the event.
+ */
+const showsError = (item: HistoryItem): item is HistoryItem & { error: string } =>
+  item.status === 'error' && !!item.error && !item.event.startsWith('refused_');
+
 /** The success/error badge, the event and the error. */
 function HistoryEvent({ item }: { item: HistoryItem }) {
   const { t } = useT();
@@ -90,7 +98,7 @@ function HistoryEvent({ item }: { item: HistoryItem }) {
         </Badge>
       )}
       <LongText value={isMessageId(id) ? t(id) : item.event} />
-      {item.status === 'error' && item.error && (
+      {showsError(item) && (
         <Text size="xs" c="red" lineClamp={3} title={item.error}>
           {item.error}
         </Text>
