@@ -1,6 +1,9 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, instantBotOn, signInWithToken } from './support/account';
+import { apiCall, instantBotOn, readyAccount, signInWithToken } from './support/account';
 import { newRussianPage } from './support/browser';
+import { clippedElements, openDirectly, overflowingElements } from './support/screens';
 import { stageWithLlm } from './support/stage';
 import { gone, seen } from './support/ui';
 import { connectedWidget, widgetVisitor } from './support/widget-visitor';
@@ -160,6 +163,139 @@ describe('chats in the browser', () => {
     expect(await asking.write('А самовывоз есть?')).toBe(202);
     const again = items.filter({ hasText: 'А самовывоз есть?' });
     expect(await (await seen(again.getByTestId('chat-unread'))).textContent()).toBe('1');
+    await context.close();
+  });
+});
+
+/**
+ * A fresh account with `count` website chats, visitor n having written "Вопрос №n" (n from 1). A
+ * widget takes 20 new visitors an hour from one address, so every 20 come through another widget.
+ */
+async function accountWithChats(name: string, count: number) {
+  const account = await readyAccount(stage.server, name);
+  let widgetId = '';
+  let written = 0;
+  const newChat = async () => {
+    if (written % 20 === 0)
+      widgetId = await connectedWidget(stage.server, account.token, ['shop.example.com']);
+    const shopper = await widgetVisitor(stage.server, widgetId, SHOP);
+    written += 1;
+    expect(await shopper.write(`Вопрос №${written}`)).toBe(202);
+  };
+  for (let n = 0; n < count; n++) await newChat();
+  return { account, newChat };
+}
+
+const LIST_WORDS = {
+  ru: {
+    next: 'Вперёд',
+    deleteChat: 'Удалить чат',
+    confirm: 'Удалить',
+    empty: 'Диалогов пока нет',
+    pages: 'Страница',
+  },
+  en: {
+    next: 'Next',
+    deleteChat: 'Delete the chat',
+    confirm: 'Delete',
+    empty: 'No conversations yet',
+    pages: 'Page',
+  },
+} as const;
+
+const chatItems = (page: Page) => page.getByTestId('chat-item');
+
+async function showsChats(page: Page, count: number): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => document.querySelectorAll('[data-testid="chat-item"]').length === wanted,
+    count,
+    { timeout: 15_000 },
+  );
+}
+
+const SHOTS = new URL('../.tmp/screens/', import.meta.url).pathname;
+
+describe('the chat list as chats go', () => {
+  it('goes back to the last page when the last chat of the last page is deleted', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const { account, newChat } = await accountWithChats('pager', 20);
+    const problems: string[] = [];
+    for (const lang of ['ru', 'en'] as const) {
+      await apiCall(stage.server, 'POST', '/api/profile', { lang }, account.token);
+      for (const width of [1440, 390]) {
+        // 21 chats: the oldest alone on page 2.
+        await newChat();
+        const words = LIST_WORDS[lang];
+        const signedIn = { browser: stage.browser, server: stage.server, token: account.token };
+        const { page, close } = await openDirectly(signedIn, '/chats', { width });
+        try {
+          await showsChats(page, 20);
+          await page.getByRole('button', { name: words.next, exact: true }).click();
+          await seen(page.getByText(`${words.pages} 2 `));
+          await showsChats(page, 1);
+          const last = (await chatItems(page).textContent())?.match(/Вопрос №\d+/)?.[0] ?? 'none';
+          await chatItems(page).getByRole('button').click();
+          await page.getByRole('button', { name: words.deleteChat, exact: true }).click();
+          await page.getByRole('dialog').getByRole('button', { name: words.confirm, exact: true }).click();
+
+          // Page 1 with its 20 chats, not "no chats" on an empty page 2 without a way back.
+          await showsChats(page, 20);
+          expect(await page.getByText(words.empty).count()).toBe(0);
+          expect(await page.getByText(`${words.pages} 2 `).count()).toBe(0);
+          expect(
+            await chatItems(page)
+              .filter({ hasText: new RegExp(`${last}(?!\\d)`) })
+              .count(),
+          ).toBe(0);
+          await gone(page.getByRole('dialog'));
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.screenshot({ path: `${SHOTS}chats-after-delete-${width}-${lang}.png`, fullPage: true });
+          const found = [...(await overflowingElements(page)), ...(await clippedElements(page))];
+          problems.push(...found.map((problem) => `${width} ${lang}: ${problem}`));
+        } finally {
+          await close();
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('drops a chat deleted from its dialogue from the selection, so a bulk action works on the rest', async () => {
+    const { account } = await accountWithChats('selector', 3);
+    const { context, page } = await newRussianPage(stage.browser, stage.server.url);
+    await signInWithToken(page, account, '/chats');
+    const item = (n: number) => chatItems(page).filter({ hasText: `Вопрос №${n}` });
+    await showsChats(page, 3);
+    await item(1).getByRole('checkbox').check();
+    await item(2).getByRole('checkbox').check();
+    await seen(page.getByText('Выбрано: 2', { exact: true }));
+
+    // Chat 1 is deleted from its dialogue: it leaves the list and the selection.
+    await item(1).getByRole('button').click();
+    await page.getByRole('button', { name: 'Удалить чат', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Удалить', exact: true }).click();
+    await showsChats(page, 2);
+    await seen(page.getByText('Выбрано: 1', { exact: true }));
+
+    // A bulk pause names only chat 2, and succeeds.
+    await page.getByRole('button', { name: 'Действия', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Пауза на 1 час' }).click();
+    await seen(page.getByText('Готово: 1 чат', { exact: true }));
+    await seen(page.getByText('Выбрано: 0', { exact: true }));
+    await seen(item(2).getByText('На паузе'));
+    const chats = (await apiCall(stage.server, 'GET', '/api/chats', undefined, account.token)) as {
+      items: { state: string; last_message: { text: string } | null }[];
+    };
+    expect(chats.items.map((chat) => [chat.last_message?.text, chat.state]).sort()).toEqual([
+      ['Вопрос №2', 'paused'],
+      ['Вопрос №3', 'working'],
+    ]);
+
+    // Another search or filter starts the selection afresh.
+    await item(3).getByRole('checkbox').check();
+    await seen(page.getByText('Выбрано: 1', { exact: true }));
+    await page.getByLabel('Статус').getByText('Работает', { exact: true }).click();
+    await seen(page.getByText('Выбрано: 0', { exact: true }));
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import { type ChatState, useChats } from '../../api/chats';
+import { useEffect, useState } from 'react';
+import { type ChatState, chatsPath, useChats } from '../../api/chats';
 import { ErrorModal } from '../../components/ErrorModal';
 import { PageLoader } from '../../components/FullScreenLoader';
 import { useT } from '../../i18n/use-t';
@@ -25,14 +25,41 @@ export function ChatList({ openId, onOpen, onBulkDone, live }: ChatListProps) {
   const [debounced] = useDebouncedValue(search, 300);
   const [state, setState] = useState<ChatState | null>(null);
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<string[]>([]);
-  const { data, error, mutate } = useChats({ search: debounced, state, page }, live);
+  const query = { search: debounced, state, page };
+  const { data, error, mutate } = useChats(query, live);
 
   const items = data?.items ?? [];
   const pageIds = items.map((chat) => chat.id);
+  // The selection belongs to what the list shows: another search, filter or page starts it afresh,
+  // and a chat that left the list (deleted, moved on) leaves it, so bulk actions only name chats on screen.
+  const scope = chatsPath(query);
+  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope, ids: [] });
+  const selected = selection.scope === scope ? selection.ids.filter((id) => pageIds.includes(id)) : [];
+  const setSelected = (ids: string[]) => setSelection({ scope, ids });
+  const listed = pageIds.join(' ');
+  useEffect(() => {
+    const shown = new Set(listed.split(' '));
+    setSelection((current) =>
+      current.ids.every((id) => shown.has(id))
+        ? current
+        : { ...current, ids: current.ids.filter((id) => shown.has(id)) },
+    );
+  }, [listed]);
+
+  // Deleting the last chats of the last page leaves the page past the end: the list goes back to the
+  // last page (showing it loading meanwhile, not "no chats").
+  const pastEnd = data !== undefined && data.page > data.pages;
+  const lastPage = pastEnd && data.page === page ? data.pages : null;
+  useEffect(() => {
+    if (lastPage !== null) setPage(lastPage);
+  }, [lastPage]);
+
   const allChecked = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
   const toggle = (id: string, on: boolean) =>
-    setSelected((current) => (on ? [...current, id] : current.filter((other) => other !== id)));
+    setSelection((current) => {
+      const ids = current.scope === scope ? current.ids.filter((other) => other !== id) : [];
+      return { scope, ids: on ? [...ids, id] : ids };
+    });
   const filtered = debounced.trim() !== '' || state !== null;
 
   return (
@@ -78,7 +105,7 @@ export function ChatList({ openId, onOpen, onBulkDone, live }: ChatListProps) {
           }}
         />
       </Group>
-      {!data && !error ? (
+      {(!data && !error) || pastEnd ? (
         <PageLoader />
       ) : items.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="xl">
