@@ -230,6 +230,13 @@ describe('subscriptions: buying from the balance', () => {
     expect(patched.status).toBe(200);
     expect(patched.json.auto_renewal).toBe(false);
     expect(patched.json.settings.next_items).toEqual([{ kind: 'bots', quantity: 3 }]);
+    // A body that names nothing to change changes nothing.
+    const unchanged = await api.call('PATCH', `/api/subscription/${current.id}`, {
+      token: owner.token,
+      body: {},
+    });
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.json).toMatchObject({ auto_renewal: false, settings: patched.json.settings });
     // The renewal takes the next period's counts, priced now: three bots.
     const renewal = await buy(owner.token, { renew: current.id });
     expect(renewal.status).toBe(402);

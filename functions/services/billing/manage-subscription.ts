@@ -6,7 +6,10 @@ import type { AccountContext } from '../context';
 import { ownSubscription, ownSubscriptionWhere, subscriptionNotFound } from './own-subscription';
 import { statusOf } from './subscription-view';
 
-/** PATCH /api/subscription/{id}: auto-renewal, and the counts its next period (renewal) will have. */
+/**
+ * PATCH /api/subscription/{id}: auto-renewal, and the counts its next period (renewal) will have. A
+ * body that names neither changes nothing.
+ */
 export async function updateSubscription(
   ctx: AccountContext,
   id: string,
@@ -14,6 +17,7 @@ export async function updateSubscription(
 ): Promise<void> {
   const row = await ownSubscription(ctx, id);
   if (statusOf(row, ctx.ports.clock.now()) === 'expired') throw new AppError('subscription_state');
+  if (changes.auto_renewal === undefined && changes.next_items === undefined) return;
   await ctx.ports.db
     .update(subscriptions)
     .set({
