@@ -66,6 +66,15 @@ export interface ChargeRequest {
   customerKey: string;
   email: string;
   savedMethod: string;
+  /** Where the provider posts this payment's notifications (T-Bank NotificationURL; Stripe: its dashboard's). */
+  notificationUrl?: string;
+  /**
+   * Called with the provider's payment id once the payment exists and before the card is charged
+   * (T-Bank: between Init and Charge), for the caller to store it: a charge whose answer is lost is
+   * then still known by its id to the notification and to reconciliation. When it throws, nothing
+   * is charged.
+   */
+  onStarted?: (providerPaymentId: string) => Promise<void>;
 }
 
 export interface NotificationRequest {

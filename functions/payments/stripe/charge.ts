@@ -26,7 +26,9 @@ export function chargeParams(request: ChargeRequest): Stripe.PaymentIntentCreate
  * A merchant-initiated charge of a saved card: a PaymentIntent confirmed off-session at once, keyed
  * by the order id (a retry replays Stripe's first answer, so one order is charged at most once).
  * A decline (HTTP 402: card_declined, authentication_required, expired_card, …) is a failed
- * payment with Stripe's message; any other refusal is a PaymentProviderError.
+ * payment with Stripe's message; any other refusal is a PaymentProviderError. The intent's id
+ * exists only in the answer (no ChargeRequest.onStarted here): when every retry's answer is lost,
+ * the charge is found again by its payment_intent.succeeded event (metadata.order_id).
  */
 export async function chargeSavedCard(stripe: Stripe, request: ChargeRequest): Promise<PaymentEvent> {
   const params = chargeParams(request);

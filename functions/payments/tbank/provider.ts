@@ -20,8 +20,9 @@ import {
  * The payments port over T-Bank (payments.md §1): a checkout is Init with the customer sent to its
  * PaymentURL; the result arrives as a signed notification (answered "OK"); a saved card is charged
  * with Init (DATA.OperationInitiatorType "R", the merchant-initiated recurring case) and then
- * Charge with the RebillId of the parent payment (§1.6). Init has no currency: the terminal's is
- * the ruble, so any other currency is refused before a request is made.
+ * Charge with the RebillId of the parent payment (§1.6), the PaymentId handed to the caller in
+ * between (ChargeRequest.onStarted). Init has no currency: the terminal's is the ruble, so any
+ * other currency is refused before a request is made.
  */
 
 export interface TbankProviderOptions {
@@ -117,10 +118,14 @@ export function createTbankProvider(options: TbankProviderOptions): PaymentProvi
         Amount: request.amountMinor,
         OrderId: request.orderId,
         Description: clipText(request.description, INIT_DESCRIPTION_LIMIT),
+        ...(request.notificationUrl ? { NotificationURL: request.notificationUrl } : {}),
         // "R": a merchant-initiated recurring charge of a card on file; no Recurrent, no CustomerKey.
         DATA: { Email: request.email, OperationInitiatorType: 'R' },
         ...receiptFor(request.description, request.amountMinor, request.email),
       });
+      // The PaymentId is stored before Charge: if Charge's answer is lost, the CONFIRMED
+      // notification and GetState still find the order's payment (payments.md §1.6, §1.7).
+      await request.onStarted?.(payment.paymentId);
       const charged = await client.charge({ paymentId: payment.paymentId, rebillId: request.savedMethod });
       const state = paymentStateOf(charged.status);
       return {

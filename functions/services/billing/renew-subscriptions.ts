@@ -13,6 +13,7 @@ import { PaymentProviderError } from '../../ports/payments';
 import { openSecret } from '../../secrets/secret-box';
 import { formatMoney } from '../../shared/money';
 import { applyPaymentEvent, METHOD_LABEL } from '../payments/apply-payment-event';
+import { notificationUrl } from '../payments/payment-urls';
 import { createRenewal } from './buy-subscription';
 import { paySubscription } from './pay-subscription';
 
@@ -78,6 +79,14 @@ async function claimAttempt(
     .onConflictDoNothing()
     .returning({ id: transactions.id });
   return claimed?.id ?? null;
+}
+
+/** The provider's payment id on the renewal transaction, once it is known (never replaced). */
+async function storePaymentId(ports: Ports, transactionId: string, providerPaymentId: string) {
+  await ports.db
+    .update(transactions)
+    .set({ providerPaymentId })
+    .where(and(eq(transactions.id, transactionId), isNull(transactions.providerPaymentId)));
 }
 
 async function mailFailure(
@@ -146,19 +155,24 @@ async function renewOne(ports: Ports, settings: AppSettings, previous: Subscript
       customerKey: account.id,
       email: account.email,
       savedMethod: token,
+      notificationUrl: notificationUrl(settings, provider.name),
+      // Stored before the card is charged (T-Bank): a lost answer leaves the payment findable.
+      onStarted: (providerPaymentId) => storePaymentId(ports, claimed, providerPaymentId),
     });
-    await ports.db
-      .update(transactions)
-      .set({ providerPaymentId: event.providerPaymentId || null })
-      .where(eq(transactions.id, claimed));
+    // Stripe knows the id only from its answer.
+    if (event.providerPaymentId) await storePaymentId(ports, claimed, event.providerPaymentId);
     await applyPaymentEvent(ports.db, settings, provider.name, event, now);
     if (event.state === 'failed') failure = event.failureMessage ?? event.providerStatus;
   } catch (error) {
     failure = error instanceof PaymentProviderError ? error.message : 'unreachable';
-    await ports.db
+    // The answer may be lost while the bank charged: a notification may have credited it already
+    // (then no failure), or may yet (or reconciliation, by the stored payment id).
+    const [open] = await ports.db
       .update(transactions)
       .set({ providerStatus: failure.slice(0, 500) })
-      .where(eq(transactions.id, claimed));
+      .where(and(eq(transactions.id, claimed), eq(transactions.status, 'not_paid')))
+      .returning({ id: transactions.id });
+    if (!open) failure = null;
   }
   if (failure !== null) {
     await mailFailure(

@@ -22,13 +22,17 @@ export type Applied =
 
 /**
  * Why an event is not about this order's payment, or null when it is: the provider's payment id is
- * the one the order was started with (a paid event for an order that never got one is refused), and
- * the currency, when reported, is the order's.
+ * the one the order was started with (a paid event for an order that never got one is refused,
+ * except a renewal's, see below), and the currency, when reported, is the order's.
  */
 function foreignPayment(row: Transaction, event: PaymentEvent): string | null {
   const expected = row.providerPaymentId;
   const settles = event.state === 'paid' || event.state === 'refunded';
-  if (expected !== null ? expected !== event.providerPaymentId : settles)
+  // A renewal is charged once, by us, off-session: its order id names that one charge. A Stripe
+  // charge's id comes only with its answer; when the answer was lost, the charge's own event
+  // (metadata.order_id) brings it, and the row takes it when credited.
+  const adoptable = row.operation === 'renewal' && event.providerPaymentId !== '';
+  if (expected !== null ? expected !== event.providerPaymentId : settles && !adoptable)
     return `reported for payment ${event.providerPaymentId || '(none)'}, started as ${expected ?? '(none)'}`;
   if (event.currency !== undefined && event.currency.toLowerCase() !== row.currency)
     return `paid in ${event.currency.toLowerCase()}, expected ${row.currency}`;
@@ -101,7 +105,12 @@ export async function applyPaymentEvent(
     }
     await tx
       .update(transactions)
-      .set({ status: 'paid', paidAt: now, providerStatus: event.providerStatus })
+      .set({
+        status: 'paid',
+        paidAt: now,
+        providerStatus: event.providerStatus,
+        providerPaymentId: row.providerPaymentId ?? event.providerPaymentId,
+      })
       .where(eq(transactions.id, row.id));
     await creditPayment(tx, row, `${provider} ${event.providerPaymentId}`, now);
     if (sealed && event.savedMethod && row.saveMethod) {
